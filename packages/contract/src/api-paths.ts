@@ -1,0 +1,31 @@
+/** Every API path of SPEC.md 7, so neither side retypes them. */
+export const API_PREFIX = '/api';
+
+export const apiPaths = {
+  register: '/api/auth/register',
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  me: '/api/auth/me',
+  users: '/api/auth/users',
+  user: (id: string) => `/api/auth/users/${id}`,
+  editProfile: '/api/auth/edit-profile',
+  products: '/api/products/',
+  product: (id: string) => `/api/products/${id}`,
+  relatedProducts: (id: string) => `/api/products/related/${id}`,
+  createProduct: '/api/products/create-product',
+  updateProduct: (id: string) => `/api/products/update-product/${id}`,
+  postReview: '/api/reviews/post-review',
+  totalReviews: '/api/reviews/total-reviews',
+  userReviews: (userId: string) => `/api/reviews/${userId}`,
+  createCheckoutSession: '/api/orders/create-checkout-session',
+  confirmPayment: '/api/orders/confirm-payment',
+  paymentConfig: '/api/orders/payment-config',
+  ordersByEmail: (email: string) => `/api/orders/${encodeURIComponent(email)}`,
+  order: (id: string) => `/api/orders/order/${id}`,
+  allOrders: '/api/orders',
+  updateOrderStatus: (id: string) => `/api/orders/update-order-status/${id}`,
+  deleteOrder: (id: string) => `/api/orders/delete-order/${id}`,
+  userStats: (idOrEmail: string) => `/api/stats/user-stats/${encodeURIComponent(idOrEmail)}`,
+  adminStats: '/api/stats/admin-stats',
+  uploadImage: '/api/uploadImage',
+} as const;

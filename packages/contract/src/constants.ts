@@ -1,0 +1,76 @@
+/** Business constants of SPEC.md section 9, shared by the API and the web app. */
+
+export const SHOP_NAME = 'Lebaba';
+
+export const TAX_RATE = 0.05;
+/** Tax as a whole percentage, so money maths stays in integers. */
+export const TAX_PERCENT = 5;
+
+export const CATEGORIES = ['accessories', 'dress', 'jewellery', 'cosmetics'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const CATEGORY_FILTERS = ['all', ...CATEGORIES] as const;
+
+export const COLORS = ['black', 'red', 'gold', 'blue', 'silver', 'beige', 'green'] as const;
+export type Color = (typeof COLORS)[number];
+export const COLOR_FILTERS = ['all', ...COLORS] as const;
+
+export interface PriceRange {
+  label: string;
+  min: number;
+  /** Open-ended when absent. */
+  max?: number;
+}
+export const PRICE_RANGES: readonly PriceRange[] = [
+  { label: 'Under $50', min: 0, max: 50 },
+  { label: '$50-$100', min: 50, max: 100 },
+  { label: '$100-$200', min: 100, max: 200 },
+  { label: '$200 and Above', min: 200 },
+];
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'completed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const SHOP_PAGE_SIZES = [12, 24, 36] as const;
+export const DEFAULT_SHOP_PAGE_SIZE = 12;
+export const MANAGE_PRODUCTS_PAGE_SIZE = 6;
+export const PRODUCT_LIST_DEFAULT_LIMIT = 10;
+export const PRODUCT_LIST_MAX_LIMIT = 100;
+export const MAX_PAGE = 10_000;
+
+export const TRENDING_FETCH_LIMIT = 50;
+export const TRENDING_INITIAL_COUNT = 8;
+export const TRENDING_LOAD_MORE_STEP = 4;
+export const CATEGORY_FETCH_LIMIT = 50;
+export const RELATED_PRODUCTS_MAX = 8;
+
+export const CART_SLIDE_MS = 300;
+export const QUERY_CACHE_SECONDS = 60;
+export const MAX_CART_LINES = 50;
+export const MAX_CART_LINE_QUANTITY = 99;
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const REVIEW_COMMENT_MAX = 1000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_VARIANT_WIDTHS = [400, 800] as const;
+
+export const CHECKOUT_SESSION_TTL_MINUTES = 30;
+
+/** The deals countdown ends on the last day of February at 23:59:59 (SPEC.md 9). */
+export const DEALS_END_MONTH_DAY = { month: 2, hour: 23, minute: 59, second: 59 } as const;
+
+/** The end of the next last day of February (28 or 29) at 23:59:59, local time. */
+export function nextDealsEnd(now: Date = new Date()): Date {
+  for (let year = now.getFullYear(); ; year++) {
+    // Day 0 of March is the last day of February, leap years included.
+    const end = new Date(year, 2, 0, DEALS_END_MONTH_DAY.hour, DEALS_END_MONTH_DAY.minute, DEALS_END_MONTH_DAY.second);
+    if (end.getTime() > now.getTime()) return end;
+  }
+}

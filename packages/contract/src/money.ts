@@ -1,0 +1,66 @@
+import { TAX_PERCENT } from './constants';
+
+/** Dollars (as the API and the screens show them) to integer cents. */
+export function toCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** Integer cents to dollars with at most two decimals. */
+export function toDollars(cents: number): number {
+  return cents / 100;
+}
+
+/** Money shown as SPEC.md 9 says: a $ sign and two decimals. */
+export function formatMoney(dollars: number): string {
+  const sign = dollars < 0 ? '-' : '';
+  return `${sign}$${Math.abs(dollars).toFixed(2)}`;
+}
+
+/** Tax on a subtotal in cents, rounded once, half up. */
+export function taxCents(subtotalCents: number): number {
+  return Math.floor((subtotalCents * TAX_PERCENT + 50) / 100);
+}
+
+export interface PricedLine {
+  price: number;
+  quantity: number;
+}
+
+export interface CartTotals {
+  selectedItems: number;
+  totalPrice: number;
+  tax: number;
+  grandTotal: number;
+}
+
+export interface CartTotalsInCents {
+  selectedItems: number;
+  subtotalCents: number;
+  taxCents: number;
+  grandTotalCents: number;
+}
+
+/**
+ * The one computation of a cart's totals. The cart panel shows it and the server charges it,
+ * so the amount charged always equals the Grand Total the shopper saw.
+ */
+export function cartTotalsInCents(lines: readonly { unitPriceCents: number; quantity: number }[]): CartTotalsInCents {
+  let selectedItems = 0;
+  let subtotalCents = 0;
+  for (const line of lines) {
+    selectedItems += line.quantity;
+    subtotalCents += line.unitPriceCents * line.quantity;
+  }
+  const tax = taxCents(subtotalCents);
+  return { selectedItems, subtotalCents, taxCents: tax, grandTotalCents: subtotalCents + tax };
+}
+
+export function cartTotals(lines: readonly PricedLine[]): CartTotals {
+  const cents = cartTotalsInCents(lines.map((l) => ({ unitPriceCents: toCents(l.price), quantity: l.quantity })));
+  return {
+    selectedItems: cents.selectedItems,
+    totalPrice: toDollars(cents.subtotalCents),
+    tax: toDollars(cents.taxCents),
+    grandTotal: toDollars(cents.grandTotalCents),
+  };
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { MAX_CART_LINE_QUANTITY, MAX_CART_LINES, ORDER_STATUSES } from './constants';
+import { idSchema, timestampSchema } from './common';
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES, {
+  message: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
+});
+
+export const orderItemSchema = z.object({
+  productId: idSchema.nullable(),
+  name: z.string(),
+  image: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  _id: idSchema,
+  orderId: z.string(),
+  amount: z.number(),
+  subtotal: z.number(),
+  tax: z.number(),
+  status: orderStatusSchema,
+  email: z.string(),
+  products: z.array(orderItemSchema),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** Only `_id` and `quantity` of a cart item are read; the rest comes from the catalogue. */
+export const checkoutItemSchema = z
+  .object({
+    _id: idSchema,
+    quantity: z
+      .number({ message: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(MAX_CART_LINE_QUANTITY, `Quantity must be at most ${MAX_CART_LINE_QUANTITY}`),
+  })
+  .loose();
+
+export const checkoutRequestSchema = z.object({
+  product: z
+    .array(checkoutItemSchema, { message: 'The cart must be a list of products' })
+    .min(1, 'The cart is empty')
+    .max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} products`)
+    .refine(
+      (items) => new Set(items.map((i) => i._id)).size === items.length,
+      'Each product may appear in the cart only once',
+    ),
+  userId: z.string().optional(),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const checkoutResponseSchema = z.object({ id: z.string(), url: z.string() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const confirmPaymentRequestSchema = z.object({
+  session_id: z.string({ message: 'session_id is required' }).trim().min(1, 'session_id is required').max(255),
+});
+export const orderResponseSchema = z.object({ order: orderSchema });
+
+export const ordersListResponseSchema = z.array(orderSchema);
+export const allOrdersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const orderStatusUpdateRequestSchema = z.object({ status: orderStatusSchema });
+
+export const PAYMENT_PROVIDERS = ['builtin', 'stripe'] as const;
+export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
+
+export const paymentConfigResponseSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigResponseSchema>;
+
+/** GET /api/orders/order/:id answers the order itself. */
+export const orderDetailResponseSchema = orderSchema;
+
+export const ordersByEmailParamsSchema = z.object({
+  email: z.email({ message: 'Invalid e-mail address' }).max(254, 'Invalid e-mail address'),
+});
+
+/**
+ * GET /api/orders without `page`/`limit` answers the newest orders up to this cap (the admin table
+ * reads one list); with either it answers that page, `limit` defaulting as below. Every answer
+ * carries the total in the X-Total-Count header.
+ */
+export const ALL_ORDERS_UNPAGED_CAP = 1000;
+export const ALL_ORDERS_DEFAULT_LIMIT = 20;
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+export const ORDER_MESSAGES = {
+  statusUpdated: 'Order status updated successfully!',
+  deleted: 'Order deleted successfully',
+  notFound: 'Order not found',
+  unpaid: 'Payment has not been completed for this session',
+  expired: 'This checkout session has expired. Please check out again.',
+  unknownSession: 'Checkout session not found',
+} as const;
+
+export const orderStatusUpdateResponseSchema = z.object({ message: z.string(), order: orderSchema });
+export const webhookResponseSchema = z.object({ received: z.boolean() });
+
+/** Stripe's placeholder in a success URL; the builtin provider fills it the same way. */
+export const CHECKOUT_SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+/** Cards of the builtin test-mode checkout, as Stripe's test cards behave. */
+export const TEST_CARDS = { pays: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX } from './constants';
+import { idSchema, timestampSchema } from './common';
+
+export const reviewAuthorSchema = z.object({ _id: idSchema.nullable(), username: z.string() });
+
+export const reviewSchema = z.object({
+  _id: idSchema,
+  comment: z.string(),
+  rating: z.number().int(),
+  userId: reviewAuthorSchema,
+  productId: idSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const postReviewRequestSchema = z.object({
+  comment: z
+    .string({ message: 'Comment is required' })
+    .trim()
+    .min(1, 'Comment is required')
+    .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters`),
+  rating: z
+    .number({ message: 'Rating is required' })
+    .int('Rating must be a whole number')
+    .min(RATING_MIN, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
+    .max(RATING_MAX, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`),
+  productId: idSchema,
+  /** Sent by the web app; the author is always the session's user, so it must match when present. */
+  userId: idSchema.optional(),
+});
+export type PostReviewRequest = z.infer<typeof postReviewRequestSchema>;
+
+export const postReviewResponseSchema = z.object({ message: z.string(), review: reviewSchema });
+
+export const userReviewsParamsSchema = z.object({ userId: idSchema });
+
+export const totalReviewsResponseSchema = z.object({ totalReviews: z.number().int() });
+
+export const userReviewSchema = reviewSchema.extend({
+  product: z.object({ _id: idSchema, name: z.string(), image: z.string() }),
+});
+export type UserReview = z.infer<typeof userReviewSchema>;
+export const userReviewsResponseSchema = z.array(userReviewSchema);
+
+/** How a review by a deleted account is shown. */
+export const FORMER_CUSTOMER_NAME = 'Former customer';

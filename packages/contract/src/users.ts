@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { idSchema, timestampSchema } from './common';
+import { PASSWORD_MIN_LENGTH, ROLES } from './constants';
+
+export const roleSchema = z.enum(ROLES);
+
+export const userSchema = z.object({
+  _id: idSchema,
+  username: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  bio: z.string(),
+  profileImage: z.string(),
+  profession: z.string(),
+  createdAt: timestampSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+const emailSchema = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address' }).max(254));
+
+export const registerRequestSchema = z.object({
+  username: z
+    .string({ message: 'Username is required' })
+    .trim()
+    .min(2, 'Username must be at least 2 characters')
+    .max(40, 'Username must be at most 40 characters'),
+  email: emailSchema,
+  password: z
+    .string({ message: 'Password is required' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(128, 'Password must be at most 128 characters'),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(128),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const registerResponseSchema = z.object({ message: z.string(), user: userSchema });
+export const loginResponseSchema = z.object({ message: z.string(), token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export const meResponseSchema = z.object({ user: userSchema });
+
+export const usersListResponseSchema = z.array(userSchema);
+
+export const roleUpdateRequestSchema = z.object({ role: roleSchema });
+export const roleUpdateResponseSchema = z.object({ message: z.string(), user: userSchema });
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((s) => /^https?:\/\//i.test(s) || s.startsWith('/'), 'Profile image must be a URL');
+
+/** SPEC.md 5: username, profile image URL and profession required; bio optional. */
+export const editProfileRequestSchema = z.object({
+  username: z
+    .string({ message: 'Username is required' })
+    .trim()
+    .min(2, 'Username must be at least 2 characters')
+    .max(40),
+  profileImage: httpUrl,
+  profession: z.string({ message: 'Profession is required' }).trim().min(1, 'Profession is required').max(80),
+  /** Optional: left as it was when absent, cleared by an empty string. */
+  bio: z.string().trim().max(500, 'Bio must be at most 500 characters').optional(),
+  /** Sent by the web app; identity comes from the session, so it must match when present. */
+  userId: idSchema.optional(),
+});
+export type EditProfileRequest = z.infer<typeof editProfileRequestSchema>;
+export const editProfileResponseSchema = z.object({ message: z.string(), user: userSchema });
