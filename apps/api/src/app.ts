@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createPaymentProvider } from './modules/payments/create-payment-provider';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { CatalogueCache } from './modules/products/catalogue-cache';
+import { dropCatalogueCacheOnWrites } from './modules/products/catalogue-invalidation';
+import { productsRoutes } from './modules/products/products.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
+import { createImageStorage } from './modules/uploads/create-image-storage';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authGuard, type RouteAuth } from './platform/auth-guard';
+import type { AppConfig } from './platform/config';
+import type { AppDeps } from './platform/deps';
+import { registerErrorHandler } from './platform/error-handler';
+import { healthRoutes } from './platform/health.routes';
+import { createRateLimiter } from './platform/rate-limit';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { registerWebApp } from './platform/web-app';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Replaces parts of the dependencies (tests point the payment provider at a fake, for example). */
+  overrides?: Partial<AppDeps>;
+  logger?: boolean;
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole shop (API, hosted checkout pages, web app) from a config and a database. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    // The router refuses a malformed or over-long path parameter before any handler: same `{ message }` shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .status(tooLong ? 414 : 400)
+        .send({ message: tooLong ? 'The address is too long' : 'The address is malformed' });
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    rateLimiter: createRateLimiter(config, app.log),
+    imageStorage: createImageStorage(config),
+    paymentProvider: options.overrides?.paymentProvider ?? createPaymentProvider(config, database.db),
+    catalogueCache: new CatalogueCache(),
+    ...options.overrides,
+  };
+  app.decorate('deps', deps);
+  app.addHook('onClose', () => deps.rateLimiter.close());
+  const routeAuth: RouteAuth[] = [];
+  app.decorate('routeAuth', routeAuth);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Shop API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(authGuard, { db: deps.db, routes: routeAuth });
+  dropCatalogueCacheOnWrites(app);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(usersRoutes, { prefix: '/api/auth' });
+  await app.register(productsRoutes, { prefix: '/api/products' });
+  await app.register(reviewsRoutes, { prefix: '/api/reviews' });
+  await app.register(ordersRoutes, { prefix: '/api/orders' });
+  await app.register(statsRoutes, { prefix: '/api/stats' });
+  await app.register(uploadsRoutes);
+  await app.register(paymentsRoutes);
+  await registerWebApp(app, config.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,234 @@
+import { CATEGORIES, COLORS, ORDER_STATUSES, ROLES } from '@shop/contract/constants';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const roleEnum = pgEnum('role', ROLES);
+export const categoryEnum = pgEnum('category', CATEGORIES);
+export const colorEnum = pgEnum('color', COLORS);
+export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
+export const checkoutStatusEnum = pgEnum('checkout_status', ['open', 'paid', 'expired']);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull().default('user'),
+    bio: text('bio').notNull().default(''),
+    profileImage: text('profile_image').notNull().default(''),
+    profession: text('profession').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the session token; the token itself lives only in the cookie. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    category: categoryEnum('category').notNull(),
+    color: colorEnum('color').notNull(),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    oldPriceCents: integer('old_price_cents'),
+    image: text('image').notNull(),
+    rating: doublePrecision('rating').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_positive', sql`${t.priceCents} > 0`),
+    check('products_old_price_positive', sql`${t.oldPriceCents} IS NULL OR ${t.oldPriceCents} > 0`),
+    check('products_rating_range', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
+    check('products_review_count_non_negative', sql`${t.reviewCount} >= 0`),
+    index('products_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('products_category_created_at_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
+    index('products_color_created_at_idx').on(t.color, t.createdAt.desc(), t.id.desc()),
+    index('products_category_color_price_idx').on(t.category, t.color, t.priceCents),
+    // The shop page's default: category and colour, newest first; a price range is checked inside the index.
+    index('products_category_color_created_at_idx').on(
+      t.category,
+      t.color,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.priceCents,
+    ),
+    index('products_price_idx').on(t.priceCents, t.id),
+    index('products_rating_idx').on(t.rating.desc(), t.id.desc()),
+    index('products_author_id_idx').on(t.authorId),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Kept when the user is deleted: a review is part of the product's page and rating. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    rating: smallint('rating').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('reviews_user_product_key').on(t.userId, t.productId),
+    check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+    check('reviews_comment_length', sql`char_length(${t.comment}) BETWEEN 1 AND 1000`),
+    index('reviews_product_created_at_idx').on(t.productId, t.createdAt.desc()),
+    index('reviews_user_created_at_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** The shop's own record of every hosted checkout session it opened with the payment provider. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    /** Snapshot of the priced lines: [{ productId, name, image, unitPriceCents, quantity }]. */
+    lineItems: jsonb('line_items').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('checkout_sessions_amount_positive', sql`${t.amountCents} > 0`),
+    index('checkout_sessions_unfulfilled_idx').on(t.createdAt).where(sql`${t.fulfilledAt} IS NULL`),
+    index('checkout_sessions_user_id_idx').on(t.userId),
+  ],
+);
+
+/** The builtin test-mode provider's own storage, kept apart as a real provider's would be. */
+export const builtinPaymentSessions = pgTable('builtin_payment_sessions', {
+  id: text('id').primaryKey(),
+  status: checkoutStatusEnum('status').notNull().default('open'),
+  amountTotalCents: integer('amount_total_cents').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  lineItems: jsonb('line_items').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  metadata: jsonb('metadata').notNull(),
+  paymentId: text('payment_id').unique(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The provider's payment id, shown to shoppers as the Transaction ID. */
+    orderId: text('order_id').notNull(),
+    /** One order per paid checkout session, whatever races to confirm it. */
+    checkoutSessionId: text('checkout_session_id').notNull().unique(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    status: orderStatusEnum('status').notNull().default('pending'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_amount_non_negative', sql`${t.amountCents} >= 0 AND ${t.subtotalCents} >= 0 AND ${t.taxCents} >= 0`),
+    index('orders_email_created_at_idx').on(t.email, t.createdAt.desc()),
+    // Orders belong to an e-mail compared without case: a customer's orders, payments and stats.
+    index('orders_email_lower_created_at_idx').on(sql`lower(${t.email})`, t.createdAt.desc(), t.id.desc()),
+    index('orders_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_user_id_idx').on(t.userId),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The product may be deleted later; the line keeps its snapshot. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The line's place in the cart, so an order lists its items as the shopper saw them. */
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    check('order_items_quantity_range', sql`${t.quantity} BETWEEN 1 AND 99`),
+    check('order_items_price_positive', sql`${t.unitPriceCents} > 0`),
+    index('order_items_order_id_idx').on(t.orderId),
+    index('order_items_product_id_idx').on(t.productId),
+  ],
+);
+
+/**
+ * Rows in each counted table (products, reviews, users), kept by statement triggers written in
+ * migration 0003, so the shop's totals never count 100,000 rows on a request.
+ */
+export const tableCounts = pgTable('table_counts', {
+  tableName: text('table_name').primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+});
+
+/** Orders and earnings of each UTC calendar month, kept by a statement trigger on orders (migration 0003). */
+export const orderMonthTotals = pgTable('order_month_totals', {
+  /** The first day of the month, UTC. */
+  month: date('month').primaryKey(),
+  orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+});

@@ -1,0 +1,330 @@
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { sessions, users } from '../../db/schema';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
+import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
+import { openSession } from './sessions.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const uniqueEmail = () => `shopper-${Math.random().toString(36).slice(2, 10)}@example.test`;
+const register = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
+const login = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+
+async function usersWithEmail(email: string) {
+  return t.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+}
+async function userCount() {
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+async function sessionCount(userId: string) {
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, userId));
+  return row?.n ?? 0;
+}
+
+describe('POST /api/auth/register', () => {
+  it('creates a user account, lower-cases the e-mail and never returns the password hash', async () => {
+    const email = uniqueEmail();
+    const res = await register({ username: ' Ada ', email: `  ${email.toUpperCase()} `, password: 'long-enough-pw' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({
+      message: 'Account created. Please log in.',
+      user: {
+        _id: expect.any(String),
+        username: 'Ada',
+        email,
+        role: 'user',
+        bio: '',
+        profileImage: '',
+        profession: '',
+        createdAt: expect.any(String),
+      },
+    });
+    expect(res.body).not.toMatch(/password|scrypt/i);
+    // Registering does not log in: the web app goes to /login.
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const [row] = await usersWithEmail(email);
+    expect(row?.email).toBe(email);
+    expect(row?.passwordHash).toMatch(/^scrypt\$/);
+    expect(row?.passwordHash).not.toContain('long-enough-pw');
+  });
+
+  it('ignores a role in the body: new accounts are always role user', async () => {
+    const email = uniqueEmail();
+    const res = await register({ username: 'Mallory', email, password: 'long-enough-pw', role: 'admin' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.role).toBe('user');
+    const [row] = await usersWithEmail(email);
+    expect(row?.role).toBe('user');
+  });
+
+  it('refuses an e-mail already in use, whatever its case, with 409', async () => {
+    const email = uniqueEmail();
+    expect((await register({ username: 'First', email, password: 'long-enough-pw' })).statusCode).toBe(201);
+    const res = await register({ username: 'Second', email: email.toUpperCase(), password: 'another-password' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'An account with this email already exists' });
+    const rows = await usersWithEmail(email);
+    expect(rows.map((r) => r.username)).toEqual(['First']);
+  });
+
+  it('lets exactly one of many parallel registrations of one e-mail through', async () => {
+    const email = uniqueEmail();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => register({ username: `Racer ${i}`, email, password: 'long-enough-pw' })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(await usersWithEmail(email)).toHaveLength(1);
+  });
+
+  it.each([
+    ['a short password', { username: 'Ada', password: 'short7!' }, 'Password must be at least 8 characters'],
+    ['a missing password', { username: 'Ada' }, 'Password is required'],
+    ['a missing username', { password: 'long-enough-pw' }, 'Username is required'],
+    ['a username of the wrong type', { username: 42, password: 'long-enough-pw' }, 'Username is required'],
+    ['a huge username', { username: 'x'.repeat(10_000), password: 'long-enough-pw' }, 'at most 40'],
+    ['a huge password', { username: 'Ada', password: 'p'.repeat(10_000) }, 'at most 128'],
+  ])('refuses %s with 400 and creates nothing', async (_name, fields, message) => {
+    const email = uniqueEmail();
+    const before = await userCount();
+    const res = await register({ email, ...fields });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.stringContaining(message) });
+    expect(await userCount()).toBe(before);
+  });
+
+  it.each([
+    ['a malformed e-mail', 'not-an-email', 'Enter a valid email address'],
+    ['an e-mail of the wrong type', 12345, 'Email is required'],
+    ['a missing e-mail', undefined, 'Email is required'],
+    ['a huge e-mail', `${'a'.repeat(300)}@example.test`, 'email'],
+  ])('refuses %s with 400', async (_name, email, message) => {
+    const before = await userCount();
+    const res = await register({ username: 'Ada', email, password: 'long-enough-pw' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.stringContaining(message) });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a JSON body over 1 MB with 413', async () => {
+    const before = await userCount();
+    const res = await register({
+      username: 'Ada',
+      email: uniqueEmail(),
+      password: 'long-enough-pw',
+      bio: 'x'.repeat(1_100_000),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The request body is too large' });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses bodies that are not a JSON object without a 500', async () => {
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'username=Ada',
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toEqual({ message: expect.any(String) });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<user/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toEqual({ message: 'Unsupported content type: send JSON' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ message: expect.any(String) });
+    const array = await register([{ username: 'Ada' }]);
+    expect(array.statusCode).toBe(400);
+    expect(array.json()).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers { message, token, user } and sets the httpOnly session cookie', async () => {
+    const user = await createUser(t.db);
+    const res = await login({ email: user.email, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      message: 'Logged in successfully',
+      token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      user: expect.objectContaining({ _id: user.id, email: user.email, role: 'user' }),
+    });
+    expect(res.body).not.toMatch(/password|scrypt/i);
+    const cookie = res.cookies.find((c) => c.name === 'shop_session');
+    expect(cookie).toMatchObject({
+      value: body.token,
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: t.config.sessionTtlDays * 24 * 60 * 60,
+    });
+    expect(cookie?.secure).toBeFalsy();
+  });
+
+  it('marks the cookie Secure when the shop is served over https', async () => {
+    // A second app over the same database, configured with an https public address.
+    const config = testConfig({ PUBLIC_URL: 'https://shop.example.test' });
+    const https = await buildApp({ config, database: t.database.handle, logger: false });
+    try {
+      const user = await createUser(t.db);
+      const res = await https.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies.find((c) => c.name === 'shop_session')).toMatchObject({ secure: true, httpOnly: true });
+    } finally {
+      await https.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('opens a session usable as the cookie and as a Bearer token', async () => {
+    const user = await createUser(t.db);
+    const { token } = (await login({ email: user.email, password: TEST_PASSWORD })).json();
+    const ways: Record<string, string>[] = [{ cookie: `shop_session=${token}` }, { authorization: `Bearer ${token}` }];
+    for (const headers of ways) {
+      const res = await me(headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user).toMatchObject({ _id: user.id, email: user.email });
+    }
+  });
+
+  it('finds the account whatever the case and spacing of the e-mail', async () => {
+    const user = await createUser(t.db);
+    const res = await login({ email: `  ${user.email.toUpperCase()}  `, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user._id).toBe(user.id);
+  });
+
+  it('says "Invalid credentials" for a wrong password and for an unknown e-mail alike, and opens no session', async () => {
+    const user = await createUser(t.db);
+    const sessionsBefore = await sessionCount(user.id);
+    const wrongPassword = await login({ email: user.email, password: 'not-the-password' });
+    const unknownEmail = await login({ email: uniqueEmail(), password: TEST_PASSWORD });
+    for (const res of [wrongPassword, unknownEmail]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Invalid credentials' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await sessionCount(user.id)).toBe(sessionsBefore);
+  });
+
+  it.each([
+    ['a missing password', { email: 'a@example.test' }, 'Password is required'],
+    ['an empty password', { email: 'a@example.test', password: '' }, 'Password is required'],
+    ['a password of the wrong type', { email: 'a@example.test', password: ['x'] }, 'Password is required'],
+    ['a missing e-mail', { password: 'whatever-pw' }, 'Email is required'],
+    ['a huge password', { email: 'a@example.test', password: 'p'.repeat(100_000) }, 'password'],
+  ])('refuses %s with 400', async (_name, payload, message) => {
+    const res = await login(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.stringContaining(message) });
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('revokes the session in the database and clears the cookie', async () => {
+    const user = await createUser(t.db);
+    const { token } = (await login({ email: user.email, password: TEST_PASSWORD })).json();
+    const sessionsBefore = await sessionCount(user.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: `shop_session=${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Logged out successfully' });
+    const cleared = res.cookies.find((c) => c.name === 'shop_session');
+    expect(cleared?.value).toBe('');
+    expect(cleared?.path).toBe('/');
+    expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await sessionCount(user.id)).toBe(sessionsBefore - 1);
+    // The revoked token no longer works, as a cookie or as a Bearer token.
+    expect((await me({ cookie: `shop_session=${token}` })).statusCode).toBe(401);
+    const bearer = await me({ authorization: `Bearer ${token}` });
+    expect(bearer.statusCode).toBe(401);
+    expect(bearer.json()).toEqual({ message: 'Please log in to continue' });
+    // The user's other sessions are untouched.
+    expect((await me(user.headers)).statusCode).toBe(200);
+  });
+
+  it('revokes a Bearer session too', async () => {
+    const user = await createUser(t.db);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    expect((await me(user.headers)).statusCode).toBe(401);
+  });
+
+  it('answers 200 without a session, and with a session that is not one', async () => {
+    for (const headers of [{}, { cookie: 'shop_session=nonsense' }, { authorization: 'Bearer x' }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: 'Logged out successfully' });
+    }
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it("returns the session's user without the password hash", async () => {
+    const user = await createUser(t.db);
+    const res = await me(user.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      user: {
+        _id: user.id,
+        username: user.username,
+        email: user.email,
+        role: 'user',
+        bio: '',
+        profileImage: '',
+        profession: '',
+        createdAt: expect.any(String),
+      },
+    });
+    expect(res.body).not.toMatch(/password|scrypt/i);
+  });
+
+  it.each([
+    ['no session', {}],
+    ['a garbage token', { authorization: 'Bearer not-a-real-session-token-at-all' }],
+    ['a garbage cookie', { cookie: 'shop_session=%00%ff' }],
+    ['a huge token', { authorization: `Bearer ${'a'.repeat(5000)}` }],
+  ])('answers 401 with %s', async (_name, headers) => {
+    const res = await me(headers);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Please log in to continue' });
+  });
+
+  it('answers 401 for an expired session', async () => {
+    const user = await createUser(t.db);
+    const { token } = await openSession(t.db, user.id, -1);
+    const res = await me({ authorization: `Bearer ${token}` });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Please log in to continue' });
+  });
+});

@@ -1,0 +1,86 @@
+import { messageResponseSchema } from '@shop/contract/common';
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+} from '@shop/contract/users';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth-guard';
+import { contextOf } from '../../platform/context';
+import { enforceRateLimit, rateLimitKey } from '../../platform/rate-limit';
+import { toUserDto } from '../users/users.dto';
+import { login, register } from './auth.service';
+import { closeSession, SESSION_COOKIE } from './sessions.service';
+
+/** Every login and register attempt from one address counts, malformed ones included. */
+async function limitAttemptsPerIp(request: FastifyRequest): Promise<void> {
+  const { rateLimiter, config } = request.server.deps;
+  await enforceRateLimit(
+    rateLimiter,
+    rateLimitKey('auth-ip', request.ip),
+    { limit: config.rateLimits.authAttemptsPerIpPerMinute, windowSeconds: 60 },
+    'login and registration attempts',
+  );
+}
+
+function cookieOptions(request: FastifyRequest) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.server.deps.config.publicUrl.startsWith('https:'),
+    path: '/',
+  };
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  const maxAge = request.server.deps.config.sessionTtlDays * 24 * 60 * 60;
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge });
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/register',
+    {
+      config: { auth: 'public' },
+      onRequest: limitAttemptsPerIp,
+      schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: registerResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = await register(contextOf(request), request.body);
+      return reply.status(201).send({ message: 'Account created. Please log in.', user });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { auth: 'public' },
+      onRequest: limitAttemptsPerIp,
+      schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    },
+    async (request, reply) => {
+      const { token, user } = await login(contextOf(request), app.deps.rateLimiter, request.body);
+      setSessionCookie(request, reply, token);
+      return { message: 'Logged in successfully', token, user };
+    },
+  );
+
+  app.post(
+    '/logout',
+    { config: { auth: 'public' }, schema: { tags: ['auth'], response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      if (request.sessionToken) await closeSession(app.deps.db, request.sessionToken);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+      return { message: 'Logged out successfully' };
+    },
+  );
+
+  app.get(
+    '/me',
+    { config: { auth: 'customer' }, schema: { tags: ['auth'], response: { 200: meResponseSchema } } },
+    async (request) => ({ user: toUserDto(requireUser(request)) }),
+  );
+};

@@ -1,0 +1,53 @@
+import { TEST_CARDS } from '@shop/contract/orders';
+import type { FastifyInstance } from 'fastify';
+import type { TestUser } from '../../test/factories';
+
+/** Small steps of the buy flow over HTTP, shared by the checkout, orders and concurrency tests. */
+
+export function checkout(app: FastifyInstance, user: TestUser | undefined, product: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/orders/create-checkout-session',
+    headers: user?.headers ?? {},
+    payload: { product, userId: user?.id },
+  });
+}
+
+export async function openSession(app: FastifyInstance, user: TestUser, product: unknown) {
+  const res = await checkout(app, user, product);
+  if (res.statusCode !== 200) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; url: string };
+}
+
+export interface CardFields {
+  cardNumber?: string;
+  expiry?: string;
+  cvc?: string;
+  cardName?: string;
+}
+
+export const GOOD_CARD: Required<CardFields> = {
+  cardNumber: TEST_CARDS.pays,
+  expiry: '12 / 34',
+  cvc: '123',
+  cardName: 'Ada Lovelace',
+};
+
+/** Submits the hosted checkout's form as a browser would. */
+export function submitCard(app: FastifyInstance, sessionId: string, fields: CardFields = GOOD_CARD) {
+  return app.inject({
+    method: 'POST',
+    url: `/checkout/pay/${encodeURIComponent(sessionId)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields as Record<string, string>).toString(),
+  });
+}
+
+export function confirm(app: FastifyInstance, user: TestUser | undefined, sessionId: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/orders/confirm-payment',
+    headers: user?.headers ?? {},
+    payload: { session_id: sessionId },
+  });
+}

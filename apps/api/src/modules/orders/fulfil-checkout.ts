@@ -1,0 +1,116 @@
+import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import type { SessionUser } from '../auth/sessions.service';
+import { checkoutLinesSchema, type PaymentProvider, type ProviderSession } from '../payments/payment-provider';
+import { toOrderDto } from './orders.dto';
+import {
+  type CheckoutSessionRow,
+  findCheckoutSession,
+  findOrderByCheckoutSession,
+  insertOrderItems,
+  insertOrderOnce,
+  itemsOfOrders,
+  listedProductIds,
+  markCheckoutFulfilled,
+} from './orders.queries';
+
+export interface FulfilDeps {
+  db: Database;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+/** A customer or admin confirming from the success page, or the shop itself (webhook, reconciliation). */
+export type FulfilActor = SessionUser | 'system';
+
+export interface FulfilResult {
+  order: Order;
+  /** True only for the one call that created the order. */
+  created: boolean;
+}
+
+const orderDeleted = () => notFound('The order for this checkout session was deleted');
+
+async function existingOrder(db: Queryable, checkoutSessionId: string): Promise<Order> {
+  const row = await findOrderByCheckoutSession(db, checkoutSessionId);
+  // The session is marked fulfilled in the order's own transaction, so no order means an admin deleted it.
+  if (!row) throw orderDeleted();
+  return toOrderDto(row, await itemsOfOrders(db, [row.id]));
+}
+
+async function createOrder(db: Database, record: CheckoutSessionRow, paymentId: string): Promise<FulfilResult> {
+  const lines = checkoutLinesSchema.parse(record.lineItems);
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    // The unique checkout_session_id makes every racing caller but one insert nothing; the losers
+    // wait for the winner's commit and then read its order, so all of them answer the same order.
+    const order = await insertOrderOnce(tx, {
+      orderId: paymentId,
+      checkoutSessionId: record.id,
+      userId: record.userId,
+      email: record.email,
+      status: 'pending',
+      subtotalCents: record.subtotalCents,
+      taxCents: record.taxCents,
+      amountCents: record.amountCents,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!order) return { order: await existingOrder(tx, record.id), created: false };
+    // Fulfilled before, yet no order conflicted: an admin deleted it. Do not bring it back.
+    if (!(await markCheckoutFulfilled(tx, record.id, now))) throw orderDeleted();
+    // Lines keep their snapshot; a product deleted since checkout is just no longer linked.
+    const listed = await listedProductIds(
+      tx,
+      lines.map((l) => l.productId),
+    );
+    const items = lines.map((line, position) => ({
+      orderId: order.id,
+      productId: listed.has(line.productId) ? line.productId : null,
+      name: line.name,
+      image: line.image,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      position,
+    }));
+    await insertOrderItems(tx, items);
+    return { order: await existingOrder(tx, record.id), created: true };
+  });
+}
+
+/**
+ * The one way an order comes to exist: the success page's confirmation, the provider's event and
+ * reconciliation all call this. It asks the provider (never the caller) whether the session was
+ * paid, and creates at most one order per session however many calls race; a repeat answers the
+ * existing order unchanged.
+ */
+export async function fulfilCheckout(deps: FulfilDeps, sessionId: string, actor: FulfilActor): Promise<FulfilResult> {
+  const record = await findCheckoutSession(deps.db, sessionId);
+  if (!record) throw notFound(ORDER_MESSAGES.unknownSession);
+  if (actor !== 'system' && actor.role !== 'admin' && record.userId !== actor.id) {
+    throw forbidden('You can only confirm your own payments');
+  }
+  if (record.fulfilledAt) return { order: await existingOrder(deps.db, sessionId), created: false };
+
+  let session: ProviderSession | null;
+  try {
+    session = await deps.provider.retrieveSession(sessionId);
+  } catch (err) {
+    deps.log.error({ err, sessionId }, 'the payment provider did not answer about a checkout session');
+    throw new AppError('unavailable', 'The payment provider is not answering. Please try again in a moment.');
+  }
+  if (!session) throw notFound(ORDER_MESSAGES.unknownSession);
+  if (session.status === 'expired') throw new AppError('gone', ORDER_MESSAGES.expired);
+  if (session.status !== 'paid') throw new AppError('payment_required', ORDER_MESSAGES.unpaid);
+  if (session.amountTotalCents !== record.amountCents) {
+    deps.log.warn(
+      { sessionId, paid: session.amountTotalCents, recorded: record.amountCents },
+      'the provider charged a different amount than the shop recorded',
+    );
+  }
+  const result = await createOrder(deps.db, record, session.paymentId ?? session.id);
+  if (result.created) deps.log.info({ sessionId, orderId: result.order._id }, 'order created');
+  return result;
+}

@@ -1,0 +1,116 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { checkoutSessions, orderItems, orders, products } from '../../db/schema';
+import type { OrderStatus } from '@shop/contract/constants';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+export function findProductsForCheckout(db: Queryable, ids: string[]) {
+  return db
+    .select({ id: products.id, name: products.name, image: products.image, priceCents: products.priceCents })
+    .from(products)
+    .where(inArray(products.id, ids));
+}
+
+export async function listedProductIds(db: Queryable, ids: string[]): Promise<Set<string>> {
+  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertCheckoutSession(db: Queryable, values: typeof checkoutSessions.$inferInsert) {
+  await db.insert(checkoutSessions).values(values);
+}
+
+export async function findCheckoutSession(db: Queryable, id: string): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+  return row;
+}
+
+/** Inserts the session's order unless one exists; answers the new row, or nothing on conflict. */
+export async function insertOrderOnce(
+  db: Queryable,
+  values: typeof orders.$inferInsert,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .insert(orders)
+    .values(values)
+    .onConflictDoNothing({ target: orders.checkoutSessionId })
+    .returning();
+  return row;
+}
+
+export async function insertOrderItems(db: Queryable, values: (typeof orderItems.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(orderItems).values(values);
+}
+
+/** Marks the session fulfilled unless it already was; answers whether this call marked it. */
+export async function markCheckoutFulfilled(db: Queryable, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(checkoutSessions)
+    .set({ fulfilledAt: now })
+    .where(and(eq(checkoutSessions.id, id), isNull(checkoutSessions.fulfilledAt)))
+    .returning({ id: checkoutSessions.id });
+  return rows.length > 0;
+}
+
+export async function findOrderByCheckoutSession(db: Queryable, checkoutSessionId: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.checkoutSessionId, checkoutSessionId));
+  return row;
+}
+
+export async function findOrderById(db: Queryable, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+export function listOrdersByEmail(db: Queryable, email: string) {
+  return db
+    .select()
+    .from(orders)
+    .where(sql`lower(${orders.email}) = lower(${email})`)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+export function listOrders(db: Queryable, page: { limit: number; offset: number }) {
+  return db
+    .select()
+    .from(orders)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countOrders(db: Queryable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders);
+  return row?.n ?? 0;
+}
+
+export function itemsOfOrders(db: Queryable, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([] as OrderItemRow[]);
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+}
+
+export async function updateOrderStatus(db: Queryable, id: string, status: OrderStatus, now: Date) {
+  const [row] = await db.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, id)).returning();
+  return row;
+}
+
+export async function deleteOrder(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** Sessions created since `since` that have no order yet: the ones reconciliation asks about. */
+export function unfulfilledCheckoutSessions(db: Queryable, since: Date) {
+  return db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(isNull(checkoutSessions.fulfilledAt), gt(checkoutSessions.createdAt, since)))
+    .orderBy(asc(checkoutSessions.createdAt));
+}

@@ -1,0 +1,112 @@
+import { idParamsSchema, messageResponseSchema } from '@shop/contract/common';
+import {
+  allOrdersQuerySchema,
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  confirmPaymentRequestSchema,
+  ORDER_MESSAGES,
+  orderDetailResponseSchema,
+  orderResponseSchema,
+  ordersByEmailParamsSchema,
+  ordersListResponseSchema,
+  orderStatusUpdateRequestSchema,
+  orderStatusUpdateResponseSchema,
+  paymentConfigResponseSchema,
+  TOTAL_COUNT_HEADER,
+} from '@shop/contract/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth-guard';
+import { contextOf } from '../../platform/context';
+import { checkoutContextOf, createCheckoutSession } from './checkout.service';
+import { fulfilCheckout } from './fulfil-checkout';
+import * as service from './orders.service';
+import { webhookRoutes } from './webhook.routes';
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/create-checkout-session',
+    {
+      config: { auth: 'customer' },
+      schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
+    },
+    async (request) => createCheckoutSession(checkoutContextOf(request), request.body),
+  );
+
+  app.post(
+    '/confirm-payment',
+    {
+      config: { auth: 'customer' },
+      schema: { body: confirmPaymentRequestSchema, response: { 200: orderResponseSchema } },
+    },
+    async (request) => {
+      const { order } = await fulfilCheckout(checkoutContextOf(request), request.body.session_id, requireUser(request));
+      return { order };
+    },
+  );
+
+  app.get(
+    '/payment-config',
+    { config: { auth: 'public' }, schema: { response: { 200: paymentConfigResponseSchema } } },
+    async () => ({
+      provider: app.deps.paymentProvider.kind,
+      publishableKey:
+        app.deps.paymentProvider.kind === 'stripe' ? (app.deps.config.stripe?.publishableKey ?? null) : null,
+    }),
+  );
+
+  await app.register(webhookRoutes);
+
+  app.get(
+    '/order/:id',
+    { config: { auth: 'customer' }, schema: { params: idParamsSchema, response: { 200: orderDetailResponseSchema } } },
+    async (request) => service.orderById(contextOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/update-order-status/:id',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        params: idParamsSchema,
+        body: orderStatusUpdateRequestSchema,
+        response: { 200: orderStatusUpdateResponseSchema },
+      },
+    },
+    async (request) => {
+      const order = await service.updateOrderStatus(contextOf(request), request.params.id, request.body.status);
+      return { message: ORDER_MESSAGES.statusUpdated, order };
+    },
+  );
+
+  app.delete(
+    '/delete-order/:id',
+    { config: { auth: 'admin' }, schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await service.deleteOrder(contextOf(request), request.params.id);
+      return { message: ORDER_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      config: { auth: 'admin' },
+      schema: { querystring: allOrdersQuerySchema, response: { 200: ordersListResponseSchema } },
+    },
+    async (request, reply) => {
+      const { orders, total } = await service.allOrders(contextOf(request), request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return orders;
+    },
+  );
+
+  // Registered after the literal paths above, which find-my-way would prefer anyway.
+  app.get(
+    '/:email',
+    {
+      config: { auth: 'customer' },
+      schema: { params: ordersByEmailParamsSchema, response: { 200: ordersListResponseSchema } },
+    },
+    async (request) => service.ordersByEmail(contextOf(request), request.params.email),
+  );
+};

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import { openDatabase } from '../../db/client';
+import { ConfigError, loadConfig } from '../../platform/config';
+import { createPaymentProvider } from '../payments/create-payment-provider';
+import { RECONCILE_LOOKBACK_DAYS, reconcile } from './reconcile';
+
+/**
+ * `npm run reconcile [-- --days N]`: one reconciliation run against the configured database and
+ * provider; prints the report as JSON and exits 1 when a paid session is still without an order.
+ * With the embedded database, stop the shop first: only one process may open its files.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { days: { type: 'string' } } });
+  const lookbackDays = values.days === undefined ? RECONCILE_LOOKBACK_DAYS : Number(values.days);
+  if (!Number.isFinite(lookbackDays) || lookbackDays <= 0) throw new ConfigError('--days must be a positive number');
+
+  const config = loadConfig();
+  const log = Fastify({ logger: { level: config.logLevel } }).log;
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  try {
+    await database.migrate();
+    const provider = createPaymentProvider(config, database.db);
+    const report = await reconcile({ db: database.db, provider, log }, { lookbackDays });
+    process.stdout.write(`${JSON.stringify(report)}\n`);
+    process.exitCode = report.missing > 0 ? 1 : 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : `Reconciliation failed: ${String(err)}`}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { fulfilCheckout } from './fulfil-checkout';
+import { unfulfilledCheckoutSessions } from './orders.queries';
+
+/** Sessions live 30 minutes and Stripe retries a webhook for 3 days; older ones are settled. */
+export const RECONCILE_LOOKBACK_DAYS = 3;
+
+export interface ReconcileReport {
+  /** Sessions without an order that the provider was asked about. */
+  checked: number;
+  /** Paid sessions that had no order and now have one. */
+  fulfilled: number;
+  /** Paid sessions that still have no order (the failures; the next run tries again). */
+  missing: number;
+}
+
+/**
+ * Makes the order of every paid session that has none: the shopper closed the tab before the
+ * success page and the provider's event was lost. Safe to run anywhere, any number of times at
+ * once: fulfilment is exactly-once.
+ */
+export async function reconcile(
+  deps: { db: Database; provider: PaymentProvider; log: FastifyBaseLogger },
+  options: { lookbackDays?: number; now?: Date } = {},
+): Promise<ReconcileReport> {
+  const now = options.now ?? new Date();
+  const since = new Date(now.getTime() - (options.lookbackDays ?? RECONCILE_LOOKBACK_DAYS) * 24 * 60 * 60 * 1000);
+  const sessions = await unfulfilledCheckoutSessions(deps.db, since);
+  const report: ReconcileReport = { checked: 0, fulfilled: 0, missing: 0 };
+  for (const { id } of sessions) {
+    report.checked += 1;
+    let paid = false;
+    try {
+      const session = await deps.provider.retrieveSession(id);
+      paid = session?.status === 'paid';
+      if (!paid) continue;
+      const { created } = await fulfilCheckout(deps, id, 'system');
+      if (created) report.fulfilled += 1;
+    } catch (err) {
+      if (paid) report.missing += 1;
+      deps.log.error({ err, sessionId: id }, 'reconciliation could not settle a checkout session');
+    }
+  }
+  return report;
+}
+
+/** Runs reconciliation every `intervalSeconds`, never two runs at once; `stop` waits for a run in progress. */
+export function startReconcileJob(
+  deps: { db: Database; provider: PaymentProvider; log: FastifyBaseLogger },
+  intervalSeconds: number,
+): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = reconcile(deps)
+      .then((report) => {
+        const level = report.fulfilled > 0 || report.missing > 0 ? 'warn' : 'info';
+        deps.log[level]({ report }, 'reconciliation finished');
+      })
+      .catch((err: unknown) => deps.log.error({ err }, 'reconciliation failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(run, intervalSeconds * 1000);
+  timer.unref();
+  // A first run at start-up settles whatever a crash or a deploy left behind.
+  setImmediate(run);
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutSessions, orders } from '../../db/schema';
+import { createProduct, createUser, type TestUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { type FakeStripeApi, startFakeStripeApi } from '../payments/fake-stripe-api';
+import { checkout, confirm, openSession } from './checkout-test-kit';
+
+const WEBHOOK_SECRET = 'whsec_test_shop';
+const signer = new Stripe('sk_test_signer', { telemetry: false });
+
+let fake: FakeStripeApi;
+let t: TestApp;
+beforeAll(async () => {
+  fake = await startFakeStripeApi();
+  t = await createTestApp({
+    env: {
+      PUBLIC_URL: 'https://shop.example',
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: fake.url,
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+function eventPayload(type: string, object: Record<string, unknown>): string {
+  return JSON.stringify({
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    api_version: '2025-01-27.acacia',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object: { object: 'checkout.session', ...object } },
+  });
+}
+
+function deliver(payload: string, signature: string | undefined) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/orders/webhook',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature ? { 'stripe-signature': signature } : {}),
+    },
+    payload,
+  });
+}
+
+const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+  signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, ...options });
+
+const ordersOf = (sessionId: string) => t.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
+
+async function stripeSession(user: TestUser, priceCents = 5000) {
+  const product = await createProduct(t.db, { priceCents });
+  return openSession(t.app, user, [{ _id: product.id, quantity: 1 }]);
+}
+
+describe('the Stripe provider against a local fake Stripe API', () => {
+  it('tells the web app to load Stripe with the publishable key', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/orders/payment-config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fake' });
+  });
+
+  it('opens a Checkout session with catalogue prices, a tax line and URLs built from PUBLIC_URL', async () => {
+    const scarf = await createProduct(t.db, { name: 'Silk Scarf', priceCents: 2550 });
+    const ring = await createProduct(t.db, { name: 'Gold Ring', priceCents: 999 });
+    const user = await createUser(t.db);
+    const before = fake.requests.length;
+    const res = await checkout(t.app, user, [
+      { _id: scarf.id, price: 0.01, quantity: 2 },
+      { _id: ring.id, price: 0.01, quantity: 1 },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const { id, url } = res.json();
+    expect(id).toMatch(/^cs_test_/);
+    expect(url).toBe(`https://checkout.stripe.test/c/pay/${id}`);
+
+    const sent = fake.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    const request = sent[0];
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/v1/checkout/sessions');
+    expect(request?.headers.authorization).toBe('Bearer sk_test_fake');
+    expect(request?.headers['idempotency-key']).toBeTruthy();
+    const form = Object.fromEntries(request?.form ?? []);
+    expect(form).toMatchObject({
+      mode: 'payment',
+      customer_email: user.email,
+      success_url: 'https://shop.example/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://shop.example/shop',
+      'metadata[userId]': user.id,
+      'line_items[0][quantity]': '2',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '2550',
+      'line_items[0][price_data][product_data][name]': 'Silk Scarf',
+      'line_items[0][price_data][product_data][images][0]': 'https://shop.example/uploads/test.webp',
+      'line_items[1][quantity]': '1',
+      'line_items[1][price_data][unit_amount]': '999',
+      'line_items[1][price_data][product_data][name]': 'Gold Ring',
+      'line_items[2][quantity]': '1',
+      'line_items[2][price_data][unit_amount]': '305',
+      'line_items[2][price_data][product_data][name]': 'Tax (5%)',
+    });
+    expect(form['line_items[3][quantity]']).toBeUndefined();
+    const expiresIn = Number(form.expires_at) - Date.now() / 1000;
+    expect(expiresIn).toBeGreaterThan(30 * 60);
+    expect(expiresIn).toBeLessThan(33 * 60);
+    expect(fake.sessions.get(id)?.amount_total).toBe(6404);
+
+    const [record] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+    expect(record).toMatchObject({ provider: 'stripe', amountCents: 6404, userId: user.id });
+  });
+
+  it('confirms only once Stripe says the session is paid, with the payment intent as Transaction ID', async () => {
+    const user = await createUser(t.db);
+    const { id } = await stripeSession(user, 2000);
+    const unpaid = await confirm(t.app, user, id);
+    expect(unpaid.statusCode).toBe(402);
+    expect(unpaid.json()).toEqual({ message: 'Payment has not been completed for this session' });
+
+    const paid = fake.pay(id);
+    const res = await confirm(t.app, user, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order).toMatchObject({ orderId: paid.payment_intent, amount: 21, status: 'pending' });
+    expect(await ordersOf(id)).toHaveLength(1);
+  });
+
+  it('answers 410 for a session Stripe expired, and 503 when Stripe refuses to open one', async () => {
+    const user = await createUser(t.db);
+    const { id } = await stripeSession(user);
+    fake.expire(id);
+    const expired = await confirm(t.app, user, id);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual({ message: 'This checkout session has expired. Please check out again.' });
+
+    const product = await createProduct(t.db);
+    const sessionsBefore = (await t.db.select({ n: count() }).from(checkoutSessions))[0]?.n;
+    fake.refuseNextCreate();
+    const refused = await checkout(t.app, user, [{ _id: product.id, quantity: 1 }]);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ message: 'The payment could not be started. Please try again in a moment.' });
+    expect((await t.db.select({ n: count() }).from(checkoutSessions))[0]?.n).toBe(sessionsBefore);
+  });
+});
+
+describe('POST /api/orders/webhook', () => {
+  it('fulfils a signed checkout.session.completed once, even when delivered twice', async () => {
+    const user = await createUser(t.db);
+    const { id } = await stripeSession(user);
+    const paid = fake.pay(id);
+    const payload = eventPayload('checkout.session.completed', { id, payment_status: 'paid' });
+
+    const first = await deliver(payload, sign(payload));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true });
+    const second = await deliver(payload, sign(payload));
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ received: true });
+
+    const rows = await ordersOf(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ orderId: paid.payment_intent, email: user.email, amountCents: 5250 });
+    const confirmed = await confirm(t.app, user, id);
+    expect(confirmed.json().order._id).toBe(rows[0]?.id);
+  });
+
+  it('refuses a bad, stale or missing signature with 400 and changes nothing', async () => {
+    const user = await createUser(t.db);
+    const { id } = await stripeSession(user);
+    fake.pay(id);
+    const payload = eventPayload('checkout.session.completed', { id, payment_status: 'paid' });
+    const cases: [string | undefined, string, string][] = [
+      [sign(payload, { secret: 'whsec_wrong' }), payload, 'Invalid Stripe-Signature'],
+      [sign(payload), payload.replace('"paid"', '"paid" '), 'Invalid Stripe-Signature'],
+      [sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 600 }), payload, 'Invalid Stripe-Signature'],
+      ['t=1,v1=deadbeef', payload, 'Invalid Stripe-Signature'],
+      [undefined, payload, 'Missing Stripe-Signature header'],
+    ];
+    for (const [signature, body, message] of cases) {
+      const res = await deliver(body, signature);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect(await ordersOf(id)).toHaveLength(0);
+    const [record] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+    expect(record?.fulfilledAt).toBeNull();
+  });
+
+  it('waits for delayed payments: fulfils on async success, not on an unpaid completion or a failure', async () => {
+    const user = await createUser(t.db);
+    const { id } = await stripeSession(user);
+    fake.pay(id, 'unpaid');
+    const completed = eventPayload('checkout.session.completed', { id, payment_status: 'unpaid' });
+    expect((await deliver(completed, sign(completed))).statusCode).toBe(200);
+    const failed = eventPayload('checkout.session.async_payment_failed', { id, payment_status: 'unpaid' });
+    expect((await deliver(failed, sign(failed))).json()).toEqual({ received: true });
+    expect(await ordersOf(id)).toHaveLength(0);
+
+    fake.pay(id, 'paid');
+    const succeeded = eventPayload('checkout.session.async_payment_succeeded', { id, payment_status: 'paid' });
+    expect((await deliver(succeeded, sign(succeeded))).statusCode).toBe(200);
+    expect(await ordersOf(id)).toHaveLength(1);
+  });
+
+  it('acknowledges events for sessions this shop never opened and other event types', async () => {
+    const foreign = eventPayload('checkout.session.completed', { id: 'cs_test_elsewhere', payment_status: 'paid' });
+    const res = await deliver(foreign, sign(foreign));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    const other = eventPayload('customer.created', { id: 'cus_1' });
+    expect((await deliver(other, sign(other))).json()).toEqual({ received: true });
+    expect(await ordersOf('cs_test_elsewhere')).toHaveLength(0);
+  });
+
+  it('makes one order when 200 confirmations race the webhook', async ({ annotate }) => {
+    const user = await createUser(t.db);
+    const { id } = await stripeSession(user, 1999);
+    fake.pay(id);
+    const payload = eventPayload('checkout.session.completed', { id, payment_status: 'paid' });
+    const started = performance.now();
+    const [hook, ...answers] = await Promise.all([
+      deliver(payload, sign(payload)),
+      ...Array.from({ length: 200 }, () => confirm(t.app, user, id)),
+    ]);
+    const ms = Math.round(performance.now() - started);
+    expect(hook?.statusCode).toBe(200);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(200).fill(200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(await ordersOf(id)).toHaveLength(1);
+    await annotate(
+      `${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'} Stripe: 200 confirmations + 1 webhook -> 1 order, ${ms} ms`,
+    );
+  });
+});

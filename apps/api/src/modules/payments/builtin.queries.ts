@@ -1,0 +1,36 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { builtinPaymentSessions } from '../../db/schema';
+
+export type BuiltinSessionRow = typeof builtinPaymentSessions.$inferSelect;
+export type NewBuiltinSession = typeof builtinPaymentSessions.$inferInsert;
+
+export async function insertBuiltinSession(db: Queryable, values: NewBuiltinSession): Promise<void> {
+  await db.insert(builtinPaymentSessions).values(values);
+}
+
+export async function findBuiltinSession(db: Queryable, id: string): Promise<BuiltinSessionRow | undefined> {
+  const [row] = await db.select().from(builtinPaymentSessions).where(eq(builtinPaymentSessions.id, id));
+  return row;
+}
+
+/** Pays an open, unexpired session; answers nothing when it was not (already paid, or expired). */
+export async function markBuiltinSessionPaid(
+  db: Queryable,
+  id: string,
+  paymentId: string,
+  now: Date,
+): Promise<BuiltinSessionRow | undefined> {
+  const [row] = await db
+    .update(builtinPaymentSessions)
+    .set({ status: 'paid', paymentId, paidAt: now })
+    .where(
+      and(
+        eq(builtinPaymentSessions.id, id),
+        eq(builtinPaymentSessions.status, 'open'),
+        gt(builtinPaymentSessions.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  /** The bracket-encoded form the SDK sent, as flat keys (`line_items[0][quantity]`). */
+  form: URLSearchParams;
+}
+
+export interface FakeCheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  url: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
+  amount_total: number;
+  currency: string;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  success_url: string | null;
+  cancel_url: string | null;
+}
+
+/**
+ * A local stand-in for the part of Stripe's API the shop uses: it records every request and
+ * answers POST /v1/checkout/sessions and GET /v1/checkout/sessions/:id as Stripe would.
+ */
+export async function startFakeStripeApi() {
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, FakeCheckoutSession>();
+  let refuseNextCreate = false;
+
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'request-id': `req_${randomBytes(6).toString('hex')}`,
+    });
+    res.end(JSON.stringify(body));
+  };
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      raw += chunk;
+    });
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      const form = new URLSearchParams(raw);
+      requests.push({ method: req.method ?? '', path, headers: req.headers, form });
+
+      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+        if (refuseNextCreate) {
+          refuseNextCreate = false;
+          return send(res, 400, { error: { type: 'invalid_request_error', message: 'Invalid image URL' } });
+        }
+        let amount = 0;
+        for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
+          amount +=
+            Number(form.get(`line_items[${i}][price_data][unit_amount]`)) *
+            Number(form.get(`line_items[${i}][quantity]`));
+        }
+        const id = `cs_test_${randomBytes(12).toString('hex')}`;
+        const metadata: Record<string, string> = {};
+        for (const [key, value] of form) {
+          const match = /^metadata\[(.+)\]$/.exec(key);
+          if (match?.[1]) metadata[match[1]] = value;
+        }
+        const session: FakeCheckoutSession = {
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          status: 'open',
+          payment_status: 'unpaid',
+          amount_total: amount,
+          currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
+          customer_email: form.get('customer_email'),
+          metadata,
+          payment_intent: null,
+          success_url: form.get('success_url'),
+          cancel_url: form.get('cancel_url'),
+        };
+        sessions.set(id, session);
+        return send(res, 200, session);
+      }
+      const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && match?.[1]) {
+        const session = sessions.get(decodeURIComponent(match[1]));
+        if (session) return send(res, 200, session);
+        return send(res, 404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' },
+        });
+      }
+      return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    sessions,
+    /** The shopper paid on Stripe's page. */
+    pay(id: string, paymentStatus: FakeCheckoutSession['payment_status'] = 'paid') {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`no fake session ${id}`);
+      session.status = 'complete';
+      session.payment_status = paymentStatus;
+      session.payment_intent = paymentStatus === 'paid' ? `pi_test_${randomBytes(8).toString('hex')}` : null;
+      return session;
+    },
+    expire(id: string) {
+      const session = sessions.get(id);
+      if (session) session.status = 'expired';
+    },
+    refuseNextCreate() {
+      refuseNextCreate = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type FakeStripeApi = Awaited<ReturnType<typeof startFakeStripeApi>>;

@@ -1,0 +1,49 @@
+import type { PaymentProviderKind } from '@shop/contract/orders';
+import { z } from 'zod';
+
+/** One priced cart line as the shop recorded it: the snapshot an order is later made from. */
+export const checkoutLineSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  image: z.string(),
+  unitPriceCents: z.number().int().positive(),
+  quantity: z.number().int().positive(),
+});
+export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
+export const checkoutLinesSchema = z.array(checkoutLineSchema);
+
+export interface CreateCheckoutSessionInput {
+  lineItems: CheckoutLine[];
+  /** Charged as its own line, so the provider's total is the cart's grand total. */
+  taxCents: number;
+  customerEmail: string;
+  /** May hold `{CHECKOUT_SESSION_ID}`, which the provider fills in on redirect. */
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  expiresAt: Date;
+}
+
+export interface ProviderSession {
+  id: string;
+  status: 'paid' | 'unpaid' | 'expired';
+  amountTotalCents: number;
+  /** The payment's id at the provider, shown to shoppers as the Transaction ID; null until paid. */
+  paymentId: string | null;
+  metadata: Record<string, string>;
+}
+
+/** What a verified webhook tells the shop, in the shop's words. */
+export type PaymentEvent =
+  | { type: 'checkout.completed'; sessionId: string }
+  | { type: 'checkout.failed'; sessionId: string }
+  | { type: 'ignored'; providerType: string };
+
+export interface PaymentProvider {
+  readonly kind: PaymentProviderKind;
+  createCheckoutSession(input: CreateCheckoutSessionInput): Promise<{ id: string; url: string }>;
+  /** The provider's word on a session; null when the provider does not know it. */
+  retrieveSession(id: string): Promise<ProviderSession | null>;
+  /** Verifies the signature over the raw body; throws an AppError (400) when it does not hold. */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+}

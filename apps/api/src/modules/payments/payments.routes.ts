@@ -1,0 +1,109 @@
+import { SHOP_NAME } from '@shop/contract/constants';
+import { CHECKOUT_SESSION_ID_PLACEHOLDER } from '@shop/contract/orders';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fulfilCheckout } from '../orders/fulfil-checkout';
+import type { BuiltinSessionRow } from './builtin.queries';
+import { findBuiltinSession } from './builtin.queries';
+import { BUILTIN_PAY_PATH, builtinSessionStatus, payBuiltinSession } from './builtin-provider';
+import { CARD_MESSAGES, cardFormSchema, checkCard } from './card-form';
+import { renderNoticePage, renderPayPage } from './checkout-page';
+
+const FORM_BODY_LIMIT = 16 * 1024;
+const paramsSchema = z.object({ sessionId: z.string().max(255) });
+
+const successUrlOf = (session: BuiltinSessionRow) =>
+  session.successUrl.replaceAll(CHECKOUT_SESSION_ID_PLACEHOLDER, encodeURIComponent(session.id));
+
+function sendPage(reply: FastifyReply, status: number, body: string) {
+  // A payment page must never come back from a cache, or a back button could show a stale form.
+  return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
+}
+
+const paidPage = (session: BuiltinSessionRow) =>
+  renderNoticePage({
+    title: 'This payment is complete',
+    message: 'This checkout session has already been paid. It cannot be paid again.',
+    link: { href: successUrlOf(session), text: 'See your order' },
+  });
+
+const expiredPage = (session: BuiltinSessionRow) =>
+  renderNoticePage({
+    title: 'This checkout session has expired',
+    message: 'Nothing was charged. Go back to the shop and check out again.',
+    link: { href: session.cancelUrl, text: `Return to ${SHOP_NAME}` },
+  });
+
+/**
+ * The builtin provider's hosted checkout at /checkout/pay/:sessionId: a plain HTML form that
+ * works without JavaScript, served outside /api as a real provider's page would be.
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const notFoundPage = () =>
+    renderNoticePage({
+      title: 'Checkout session not found',
+      message: 'This payment link is not valid. Go back to the shop and check out again.',
+      link: { href: `${app.deps.config.publicUrl}/`, text: `Return to ${SHOP_NAME}` },
+    });
+
+  app.get(
+    `${BUILTIN_PAY_PATH}/:sessionId`,
+    { config: { auth: 'public' }, schema: { params: paramsSchema, hide: true } },
+    async (request, reply) => {
+      const session = await findBuiltinSession(app.deps.db, request.params.sessionId);
+      if (!session) return sendPage(reply, 404, notFoundPage());
+      const status = builtinSessionStatus(session, new Date());
+      if (status === 'paid') return sendPage(reply, 200, paidPage(session));
+      if (status === 'expired') return sendPage(reply, 410, expiredPage(session));
+      return sendPage(reply, 200, renderPayPage(session));
+    },
+  );
+
+  app.post(
+    `${BUILTIN_PAY_PATH}/:sessionId`,
+    { config: { auth: 'public' }, schema: { params: paramsSchema, hide: true } },
+    async (request, reply) => {
+      const { db, paymentProvider } = app.deps;
+      const now = new Date();
+      const session = await findBuiltinSession(db, request.params.sessionId);
+      if (!session) return sendPage(reply, 404, notFoundPage());
+      const status = builtinSessionStatus(session, now);
+      if (status === 'paid') return sendPage(reply, 409, paidPage(session));
+      if (status === 'expired') return sendPage(reply, 410, expiredPage(session));
+
+      const parsed = cardFormSchema.safeParse(request.body ?? {});
+      const form = parsed.success ? parsed.data : { cardNumber: '', expiry: '', cvc: '', cardName: '' };
+      const outcome = checkCard(form, now);
+      if (outcome.result === 'refused') {
+        const state = { error: outcome.message, form: { expiry: form.expiry, cardName: form.cardName } };
+        return sendPage(reply, outcome.message === CARD_MESSAGES.declined ? 402 : 400, renderPayPage(session, state));
+      }
+
+      const paid = await payBuiltinSession(db, session.id, now);
+      if (!paid) {
+        // Another submit paid it first, or it expired in between.
+        const current = await findBuiltinSession(db, session.id);
+        return current && builtinSessionStatus(current, new Date()) === 'paid'
+          ? sendPage(reply, 409, paidPage(current))
+          : sendPage(reply, 410, expiredPage(session));
+      }
+      request.log.info({ sessionId: paid.id, paymentId: paid.paymentId }, 'builtin checkout paid');
+      try {
+        // The "checkout completed" event a Stripe webhook would deliver.
+        await fulfilCheckout({ db, provider: paymentProvider, log: request.log }, paid.id, 'system');
+      } catch (err) {
+        // The shopper has paid: send them on. The success page's confirmation or reconciliation
+        // makes the order, and either is safe to repeat.
+        request.log.warn({ err, sessionId: paid.id }, 'order not created at payment; it will be on confirmation');
+      }
+      return reply.header('Cache-Control', 'no-store').redirect(successUrlOf(paid), 303);
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtinPaymentSessions } from '../../db/schema';
+import { createProduct, createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { GOOD_CARD, openSession, submitCard } from '../orders/checkout-test-kit';
+import { CARD_MESSAGES, checkCard } from './card-form';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function hostedSession(name = 'Plain Dress') {
+  const product = await createProduct(t.db, { name, priceCents: 1000 });
+  const user = await createUser(t.db);
+  return openSession(t.app, user, [{ _id: product.id, quantity: 1 }]);
+}
+
+describe('the builtin hosted checkout page', () => {
+  it('escapes what it shows, runs no script and keeps the shop CSP', async () => {
+    const { id } = await hostedSession('<img src=x onerror=alert(1)> "Gown"');
+    const page = await t.app.inject({ method: 'GET', url: `/checkout/pay/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('&lt;img src=x onerror=alert(1)&gt; &quot;Gown&quot;');
+    expect(page.body).not.toContain('<img src=x');
+    expect(page.body).not.toMatch(/<script/i);
+    expect(page.body).toMatch(/^<!doctype html>/);
+    expect(page.body).toContain('<html lang="en">');
+    expect(page.body).toContain('<style>');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("form-action 'self'");
+    expect(page.body).toContain(`<form method="post" action="/checkout/pay/${id}" novalidate>`);
+  });
+
+  it('accepts the form as JSON too, and refuses an oversized form body', async () => {
+    const { id } = await hostedSession();
+    const json = await t.app.inject({ method: 'POST', url: `/checkout/pay/${id}`, payload: GOOD_CARD });
+    expect(json.statusCode).toBe(303);
+    expect(json.headers.location).toBe(`/success?session_id=${id}`);
+
+    const other = await hostedSession();
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: `/checkout/pay/${other.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `cardNumber=${'4'.repeat(20_000)}`,
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ message: 'The request body is too large' });
+    const [session] = await t.db.select().from(builtinPaymentSessions).where(eq(builtinPaymentSessions.id, other.id));
+    expect(session?.status).toBe('open');
+  });
+
+  it('takes exactly one payment when two submits race', async () => {
+    const { id } = await hostedSession();
+    const [a, b] = await Promise.all([submitCard(t.app, id), submitCard(t.app, id)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([303, 409]);
+    const [session] = await t.db.select().from(builtinPaymentSessions).where(eq(builtinPaymentSessions.id, id));
+    expect(session?.status).toBe('paid');
+  });
+});
+
+describe('checkCard', () => {
+  const now = new Date('2026-03-15T12:00:00Z');
+  it('pays with 4242, with or without spaces, through the end of the expiry month', () => {
+    expect(checkCard({ ...GOOD_CARD, cardNumber: '4242424242424242' }, now)).toEqual({ result: 'paid' });
+    expect(checkCard({ ...GOOD_CARD, expiry: '03/26' }, now)).toEqual({ result: 'paid' });
+    expect(checkCard({ ...GOOD_CARD, expiry: '3 / 2026' }, now)).toEqual({ result: 'paid' });
+  });
+
+  it('refuses a past month, a bad month, a short CVC and a missing name', () => {
+    const refused = (message: string) => ({ result: 'refused', message });
+    expect(checkCard({ ...GOOD_CARD, expiry: '02/26' }, now)).toEqual(refused(CARD_MESSAGES.expired));
+    expect(checkCard({ ...GOOD_CARD, expiry: '00/30' }, now)).toEqual(refused(CARD_MESSAGES.invalidExpiry));
+    expect(checkCard({ ...GOOD_CARD, expiry: '1230' }, now)).toEqual(refused(CARD_MESSAGES.invalidExpiry));
+    expect(checkCard({ ...GOOD_CARD, cvc: 'abc' }, now)).toEqual(refused(CARD_MESSAGES.invalidCvc));
+    expect(checkCard({ ...GOOD_CARD, cardName: '' }, now)).toEqual(refused(CARD_MESSAGES.missingName));
+    expect(checkCard({ ...GOOD_CARD, cardNumber: '4000000000000002' }, now)).toEqual(refused(CARD_MESSAGES.declined));
+  });
+});

@@ -1,0 +1,120 @@
+import { TAX_PERCENT } from '@shop/contract/constants';
+import Stripe from 'stripe';
+import type { AppConfig } from '../../platform/config';
+import { invalid } from '../../platform/errors';
+import type { PaymentEvent, PaymentProvider, ProviderSession } from './payment-provider';
+
+export type StripeSettings = NonNullable<AppConfig['stripe']>;
+
+const CURRENCY = 'usd';
+/**
+ * Stripe refuses an `expires_at` less than 30 minutes after it receives the request; the margin
+ * covers the time the request takes, so Stripe's session lives about as long as the shop's record.
+ */
+const STRIPE_EXPIRY_MARGIN_SECONDS = 120;
+
+/** The SDK pointed at Stripe, or at another host (a local fake in tests) when `apiUrl` is set. */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  if (settings.apiUrl) {
+    const url = new URL(settings.apiUrl);
+    options.host = url.hostname;
+    options.protocol = url.protocol === 'http:' ? 'http' : 'https';
+    options.port = url.port ? Number(url.port) : url.protocol === 'http:' ? 80 : 443;
+  }
+  return new Stripe(settings.secretKey, options);
+}
+
+function statusOf(session: Stripe.Checkout.Session): ProviderSession['status'] {
+  if (session.status === 'complete' && session.payment_status !== 'unpaid') return 'paid';
+  return session.status === 'expired' ? 'expired' : 'unpaid';
+}
+
+function paymentIdOf(session: Stripe.Checkout.Session): string | null {
+  if (statusOf(session) !== 'paid') return null;
+  const intent = session.payment_intent;
+  // A session with nothing to pay has no payment intent; its own id is the only reference.
+  return (typeof intent === 'string' ? intent : intent?.id) ?? session.id;
+}
+
+/** Stripe Checkout through the official SDK. */
+export function createStripeProvider(settings: StripeSettings, publicUrl: string): PaymentProvider {
+  const stripe = createStripeClient(settings);
+  const absolute = (url: string) => new URL(url, `${publicUrl}/`).toString();
+
+  return {
+    kind: 'stripe',
+
+    async createCheckoutSession(input) {
+      const productLines = input.lineItems.map((line) => ({
+        quantity: line.quantity,
+        price_data: {
+          currency: CURRENCY,
+          unit_amount: line.unitPriceCents,
+          product_data: { name: line.name, images: [absolute(line.image)], metadata: { productId: line.productId } },
+        },
+      }));
+      // Tax is its own line so Stripe charges exactly the Grand Total the cart showed.
+      const taxLine = {
+        quantity: 1,
+        price_data: {
+          currency: CURRENCY,
+          unit_amount: input.taxCents,
+          product_data: { name: `Tax (${TAX_PERCENT}%)` },
+        },
+      };
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: input.taxCents > 0 ? [...productLines, taxLine] : productLines,
+        customer_email: input.customerEmail,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: input.metadata,
+        expires_at: Math.ceil(input.expiresAt.getTime() / 1000) + STRIPE_EXPIRY_MARGIN_SECONDS,
+      });
+      if (!session.url) throw new Error(`Stripe session ${session.id} has no url`);
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveSession(id) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(id);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        throw err;
+      }
+      return {
+        id: session.id,
+        status: statusOf(session),
+        amountTotalCents: session.amount_total ?? 0,
+        paymentId: paymentIdOf(session),
+        metadata: session.metadata ?? {},
+      };
+    },
+
+    parseWebhook(rawBody, signatureHeader): PaymentEvent {
+      if (!settings.webhookSecret) throw invalid('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
+      if (!signatureHeader) throw invalid('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret);
+      } catch {
+        throw invalid('Invalid Stripe-Signature');
+      }
+      switch (event.type) {
+        case 'checkout.session.completed':
+          // A delayed payment method (a bank debit) completes the session before the money arrives.
+          return event.data.object.payment_status === 'unpaid'
+            ? { type: 'ignored', providerType: event.type }
+            : { type: 'checkout.completed', sessionId: event.data.object.id };
+        case 'checkout.session.async_payment_succeeded':
+          return { type: 'checkout.completed', sessionId: event.data.object.id };
+        case 'checkout.session.async_payment_failed':
+          return { type: 'checkout.failed', sessionId: event.data.object.id };
+        default:
+          return { type: 'ignored', providerType: event.type };
+      }
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueCache, etagOf } from './catalogue-cache';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+describe('CatalogueCache', () => {
+  it('serialises the loaded value once and answers later gets from memory', async () => {
+    const cache = new CatalogueCache({ maxEntries: 10, ttlMs: 1000 });
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    const first = await cache.get('k', load);
+    const second = await cache.get('k', load);
+    expect(first).toEqual({ body: '{"n":1}', etag: etagOf('{"n":1}') });
+    expect(second).toMatchObject(first);
+    expect(loads).toBe(1);
+  });
+
+  it('lets concurrent misses on one key share one load', async () => {
+    const cache = new CatalogueCache({ maxEntries: 10, ttlMs: 1000 });
+    const gate = deferred<string>();
+    let loads = 0;
+    const load = () => {
+      loads++;
+      return gate.promise;
+    };
+    const answers = Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    gate.resolve('v');
+    expect((await answers).map((a) => a.body)).toEqual(['"v"', '"v"', '"v"']);
+    expect(loads).toBe(1);
+  });
+
+  it('reads a stale answer again in the background after half its time, and waits once it has expired', async () => {
+    let now = 0;
+    const cache = new CatalogueCache({ maxEntries: 10, ttlMs: 1000, now: () => now });
+    const gate = deferred<string>();
+    let loads = 0;
+    await cache.get('k', async () => 'first');
+    now = 499;
+    expect((await cache.get('k', async () => 'unused')).body).toBe('"first"');
+    now = 500;
+    const slowLoad = () => {
+      loads++;
+      return gate.promise;
+    };
+    // The old answer at once, and only one read behind it however many ask.
+    expect((await cache.get('k', slowLoad)).body).toBe('"first"');
+    expect((await cache.get('k', slowLoad)).body).toBe('"first"');
+    expect(loads).toBe(1);
+    gate.resolve('second');
+    await gate.promise;
+    expect((await cache.get('k', async () => 'unused')).body).toBe('"second"');
+    now = 1500;
+    expect((await cache.get('k', async () => 'third')).body).toBe('"third"');
+  });
+
+  it('drops everything on invalidate', async () => {
+    const cache = new CatalogueCache({ maxEntries: 10, ttlMs: 1000 });
+    let loads = 0;
+    await cache.get('a', async () => ++loads);
+    await cache.get('b', async () => ++loads);
+    cache.invalidate();
+    expect(cache.size).toBe(0);
+    expect((await cache.get('a', async () => ++loads)).body).toBe('3');
+  });
+
+  it('never stores an answer whose load began before a write dropped the cache', async () => {
+    const cache = new CatalogueCache({ maxEntries: 10, ttlMs: 1000 });
+    const before = deferred<string>();
+    const waiting = cache.get('k', () => before.promise);
+    cache.invalidate();
+    // A request arriving after the write does not join the old read.
+    const after = cache.get('k', async () => 'new');
+    before.resolve('old');
+    expect((await waiting).body).toBe('"old"');
+    expect((await after).body).toBe('"new"');
+    expect((await cache.get('k', async () => 'unused')).body).toBe('"new"');
+  });
+
+  it('does not keep a failed load', async () => {
+    const cache = new CatalogueCache({ maxEntries: 10, ttlMs: 1000 });
+    await expect(cache.get('k', async () => Promise.reject(new Error('not found')))).rejects.toThrow('not found');
+    expect((await cache.get('k', async () => 'found')).body).toBe('"found"');
+  });
+
+  it('evicts the least recently used entry past its size', async () => {
+    const cache = new CatalogueCache({ maxEntries: 2, ttlMs: 1000 });
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    await cache.get('a', async () => 'unused');
+    await cache.get('c', async () => 'c1');
+    expect(cache.size).toBe(2);
+    expect((await cache.get('a', async () => 'a2')).body).toBe('"a1"');
+    expect((await cache.get('b', async () => 'b2')).body).toBe('"b2"');
+  });
+});

@@ -1,0 +1,91 @@
+import { idParamsSchema, messageResponseSchema } from '@shop/contract/common';
+import {
+  PRODUCT_MESSAGES,
+  productDetailResponseSchema,
+  productInputSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productMutationResponseSchema,
+  productUpdateSchema,
+  relatedProductsResponseSchema,
+} from '@shop/contract/products';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contextOf } from '../../platform/context';
+import { sendCachedJson } from '../../platform/http-cache';
+import * as service from './products.service';
+
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, catalogueCache } = app.deps;
+  // Catalogue reads are answered from the in-memory cache; the response schema checks what goes in it.
+  app.get(
+    '/',
+    {
+      config: { auth: 'public' },
+      schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } },
+    },
+    async (request, reply) => {
+      const answer = await catalogueCache.get(`list:${JSON.stringify(request.query)}`, async () =>
+        productListResponseSchema.parse(await service.listProducts(db, request.query)),
+      );
+      return sendCachedJson(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/:id',
+    { config: { auth: 'public' }, schema: { params: idParamsSchema, response: { 200: productDetailResponseSchema } } },
+    async (request, reply) => {
+      const answer = await catalogueCache.get(`detail:${request.params.id}`, async () =>
+        productDetailResponseSchema.parse(await service.getProductDetail(db, request.params.id)),
+      );
+      return sendCachedJson(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/related/:id',
+    {
+      config: { auth: 'public' },
+      schema: { params: idParamsSchema, response: { 200: relatedProductsResponseSchema } },
+    },
+    async (request, reply) => {
+      const answer = await catalogueCache.get(`related:${request.params.id}`, async () =>
+        relatedProductsResponseSchema.parse(await service.getRelatedProducts(db, request.params.id)),
+      );
+      return sendCachedJson(request, reply, answer);
+    },
+  );
+
+  app.post(
+    '/create-product',
+    {
+      config: { auth: 'admin' },
+      schema: { body: productInputSchema, response: { 201: productMutationResponseSchema } },
+    },
+    async (request, reply) => {
+      const product = await service.createProduct(contextOf(request), request.body);
+      return reply.status(201).send({ message: PRODUCT_MESSAGES.created, product });
+    },
+  );
+
+  app.patch(
+    '/update-product/:id',
+    {
+      config: { auth: 'admin' },
+      schema: { params: idParamsSchema, body: productUpdateSchema, response: { 200: productMutationResponseSchema } },
+    },
+    async (request) => {
+      const product = await service.updateProduct(contextOf(request), request.params.id, request.body);
+      return { message: PRODUCT_MESSAGES.updated, product };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { config: { auth: 'admin' }, schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await service.deleteProduct(contextOf(request), request.params.id);
+      return { message: PRODUCT_MESSAGES.deleted };
+    },
+  );
+};

@@ -1,0 +1,130 @@
+import { RELATED_PRODUCTS_MAX } from '@shop/contract/constants';
+import { toCents } from '@shop/contract/money';
+import {
+  PRODUCT_DETAIL_REVIEWS_MAX,
+  PRODUCT_MESSAGES,
+  type Product,
+  type ProductDetailResponse,
+  type ProductInput,
+  type ProductListQuery,
+  type ProductListResponse,
+  type ProductUpdate,
+} from '@shop/contract/products';
+import type { Queryable } from '../../db/client';
+import { invalid, notFound, unauthorised } from '../../platform/errors';
+import type { ServiceContext } from '../../platform/context';
+import { findReviewsOfProduct } from '../reviews/reviews.queries';
+import { toReviewDto } from '../reviews/reviews.dto';
+import { toProductDto } from './products.dto';
+import * as queries from './products.queries';
+
+/** Makes user text match itself literally inside a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+const MIN_WORD_LETTERS = 3;
+const MAX_RELATED_WORDS = 10;
+
+/** The distinct words of a name that are worth matching: letters and digits, at least three of them. */
+export function nameWords(name: string): string[] {
+  const words = name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => [...w].length >= MIN_WORD_LETTERS);
+  return [...new Set(words)].slice(0, MAX_RELATED_WORDS);
+}
+
+/** Price bounds are inclusive; a bound in fractions of a cent keeps only whole cents inside it. */
+function priceBoundsInCents({ minPrice, maxPrice }: ProductListQuery) {
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    throw invalid('minPrice must not be greater than maxPrice');
+  }
+  return {
+    minPriceCents: minPrice === undefined ? undefined : Math.ceil(minPrice * 100 - 1e-6),
+    maxPriceCents: maxPrice === undefined ? undefined : Math.floor(maxPrice * 100 + 1e-6),
+  };
+}
+
+export async function listProducts(db: Queryable, query: ProductListQuery): Promise<ProductListResponse> {
+  const { rows, total } = await queries.listProducts(
+    db,
+    {
+      category: query.category === 'all' ? undefined : query.category,
+      color: query.color === 'all' ? undefined : query.color,
+      ...priceBoundsInCents(query),
+      containsPattern: query.q ? `%${escapeLike(query.q)}%` : undefined,
+    },
+    { sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
+  return { products: rows.map(toProductDto), totalPages: Math.ceil(total / query.limit), totalProducts: total };
+}
+
+async function productOrThrow(db: Queryable, id: string) {
+  const row = await queries.findProduct(db, id);
+  if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
+  return row;
+}
+
+export async function getProductDetail(db: Queryable, id: string): Promise<ProductDetailResponse> {
+  const [row, reviewRows] = await Promise.all([
+    queries.findProduct(db, id),
+    findReviewsOfProduct(db, id, PRODUCT_DETAIL_REVIEWS_MAX),
+  ]);
+  if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
+  return { product: toProductDto(row), reviews: reviewRows.map((r) => toReviewDto(r.review, r.author)) };
+}
+
+/** At most 8 products of the same category or sharing a name word, shared words first, then by rating. */
+export async function getRelatedProducts(db: Queryable, id: string): Promise<Product[]> {
+  const product = await productOrThrow(db, id);
+  const words = nameWords(product.name).map((word) => ({ word, pattern: `%${escapeLike(word)}%` }));
+  // Two small ordered queries instead of one OR: each can stop early on an index.
+  const [sharing, sameCategory] = await Promise.all([
+    queries.findProductsSharingWords(db, product.id, words, RELATED_PRODUCTS_MAX),
+    // Some of these may share a word too; asking for twice as many leaves enough after removing them.
+    queries.findBestRatedInCategory(db, product.category, product.id, 2 * RELATED_PRODUCTS_MAX),
+  ]);
+  const seen = new Set(sharing.map((p) => p.id));
+  const rest = sameCategory.filter((p) => !seen.has(p.id));
+  return [...sharing, ...rest].slice(0, RELATED_PRODUCTS_MAX).map(toProductDto);
+}
+
+/** Undefined leaves a price as it is, null clears an old price. */
+const centsOrKeep = <T extends null | undefined>(price: number | T): number | T =>
+  typeof price === 'number' ? toCents(price) : price;
+
+export async function createProduct(ctx: ServiceContext, input: ProductInput): Promise<Product> {
+  const author = ctx.actor;
+  if (!author) throw unauthorised();
+  const row = await queries.insertProduct(ctx.db, {
+    name: input.name,
+    category: input.category,
+    color: input.color,
+    description: input.description,
+    priceCents: toCents(input.price),
+    oldPriceCents: centsOrKeep(input.oldPrice) ?? null,
+    image: input.image,
+    authorId: author.id,
+  });
+  return toProductDto(row);
+}
+
+export async function updateProduct(ctx: ServiceContext, id: string, update: ProductUpdate): Promise<Product> {
+  const row = await queries.updateProduct(ctx.db, id, {
+    name: update.name,
+    category: update.category,
+    color: update.color,
+    description: update.description,
+    priceCents: centsOrKeep(update.price),
+    oldPriceCents: centsOrKeep(update.oldPrice),
+    image: update.image,
+  });
+  if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
+  return toProductDto(row);
+}
+
+/** Its reviews go with it (ON DELETE CASCADE); order lines keep their snapshot (SET NULL). */
+export async function deleteProduct(ctx: ServiceContext, id: string): Promise<void> {
+  if (!(await queries.deleteProduct(ctx.db, id))) throw notFound(PRODUCT_MESSAGES.notFound);
+}

@@ -1,0 +1,423 @@
+import type { Product } from '@shop/contract/products';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders, products, reviews, users } from '../../db/schema';
+import { createAdmin, createProduct, createReview, createUser, type TestUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: TestUser;
+let customer: TestUser;
+let otherCustomer: TestUser;
+
+const UNKNOWN_ID = '6f1c1f7e-2b8a-4c1e-9a57-3c1d2e4f5a6b';
+const validInput = {
+  name: 'Linen Shirt Dress',
+  category: 'dress',
+  color: 'beige',
+  price: 79.9,
+  oldPrice: 99.5,
+  description: 'Breezy linen for summer days.',
+  image: '/uploads/linen.webp',
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.db);
+  customer = await createUser(t.db);
+  otherCustomer = await createUser(t.db);
+});
+afterAll(() => t.close());
+
+const countProducts = async () => (await t.db.select({ id: products.id }).from(products)).length;
+const productRow = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0];
+
+function send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user?: TestUser, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    ...(user ? { headers: user.headers } : {}),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+describe('GET /api/products/:id', () => {
+  it('gives the product and its reviews newest first, a deleted author as a former customer', async () => {
+    const product = await createProduct(t.db, { name: 'Velvet Clutch', category: 'accessories', color: 'green' });
+    const gone = await createUser(t.db, { username: 'gone' });
+    const older = await createReview(t.db, { userId: customer.id, productId: product.id, rating: 4, comment: 'Nice' });
+    const newer = await createReview(t.db, { userId: gone.id, productId: product.id, rating: 2, comment: 'Meh' });
+    await t.db
+      .update(reviews)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(reviews.id, older.id));
+    await t.db.delete(users).where(eq(users.id, gone.id));
+
+    const res = await send('GET', `/api/products/${product.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      product: {
+        _id: product.id,
+        name: 'Velvet Clutch',
+        category: 'accessories',
+        description: 'A test product.',
+        price: 49.99,
+        oldPrice: null,
+        image: '/uploads/test.webp',
+        color: 'green',
+        rating: 0,
+        reviewCount: 0,
+        author: null,
+        createdAt: product.createdAt.toISOString(),
+        updatedAt: product.updatedAt.toISOString(),
+      },
+      reviews: [
+        {
+          _id: newer.id,
+          comment: 'Meh',
+          rating: 2,
+          userId: { _id: null, username: 'Former customer' },
+          productId: product.id,
+          createdAt: newer.createdAt.toISOString(),
+          updatedAt: newer.updatedAt.toISOString(),
+        },
+        expect.objectContaining({ _id: older.id, userId: { _id: customer.id, username: customer.username } }),
+      ],
+    });
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expect((await send('GET', `/api/products/${UNKNOWN_ID}`)).json()).toEqual({ message: 'Product not found' });
+    expect((await send('GET', `/api/products/${UNKNOWN_ID}`)).statusCode).toBe(404);
+    for (const bad of ['abc', '123', "1'%20OR%20'1'='1", `${UNKNOWN_ID}x`, '%00']) {
+      const res = await send('GET', `/api/products/${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ message: 'Invalid params id: Invalid id' });
+    }
+  });
+});
+
+describe('GET /api/products/related/:id', () => {
+  const related = async (id: string) => {
+    const res = await send('GET', `/api/products/related/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Product[];
+  };
+
+  it('gives shared-word products first, then the same category by rating, never the product itself', async () => {
+    const base = await createProduct(t.db, { name: 'Zephyr Satin Gown', category: 'cosmetics', rating: 1 });
+    const sharedLow = await createProduct(t.db, { name: 'ZEPHYR silk shawl', category: 'jewellery', rating: 2 });
+    const sharedHigh = await createProduct(t.db, { name: 'Satin-trim bag', category: 'accessories', rating: 4 });
+    const sameCategory = await createProduct(t.db, { name: 'Rose Balm', category: 'cosmetics', rating: 5 });
+    const substringOnly = await createProduct(t.db, { name: 'Zephyrine Cape', category: 'dress', rating: 5 });
+    const unrelated = await createProduct(t.db, { name: 'Wool Coat', category: 'dress', rating: 5 });
+
+    const ids = (await related(base.id)).map((p) => p._id);
+    expect(ids).toEqual([sharedHigh.id, sharedLow.id, sameCategory.id]);
+    expect(ids).not.toContain(base.id);
+    expect(ids).not.toContain(substringOnly.id);
+    expect(ids).not.toContain(unrelated.id);
+  });
+
+  it('gives at most 8', async () => {
+    const base = await createProduct(t.db, { name: 'Quokka Tote', category: 'accessories' });
+    for (let i = 0; i < 10; i++) await createProduct(t.db, { name: `Quokka print ${i}`, category: 'dress' });
+    const list = await related(base.id);
+    expect(list).toHaveLength(8);
+    expect(list.every((p) => p.name.startsWith('Quokka print'))).toBe(true);
+  });
+
+  it('is safe for any name: quotes, LIKE wildcards, regex syntax, backslashes and emoji', async () => {
+    const hostile = [
+      'O\'Brien\'s 100% _silk_ (.*) [a-z]+ \\d{3} $1 😀🧣 "quoted"',
+      '%%% ___ ... ***',
+      'Ünïcödé Ærø façade',
+      'x',
+      "'; DROP TABLE products; --",
+    ];
+    const other = await createProduct(t.db, { name: 'Plain Hat', category: 'dress', rating: 5 });
+    for (const name of hostile) {
+      const product = await createProduct(t.db, { name, category: 'cosmetics' });
+      const list = await related(product.id);
+      expect(list.length).toBeLessThanOrEqual(8);
+      expect(list.map((p) => p._id)).not.toContain(product.id);
+      expect(list.map((p) => p._id)).not.toContain(other.id);
+    }
+    const twin = await createProduct(t.db, { name: "O'Brien's tweed", category: 'dress' });
+    const first = await createProduct(t.db, { name: "O'Brien's 100% _silk_ scarf", category: 'jewellery' });
+    expect((await related(first.id)).map((p) => p._id)).toContain(twin.id);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const unknown = await send('GET', `/api/products/related/${UNKNOWN_ID}`);
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Product not found' }]);
+    const malformed = await send('GET', '/api/products/related/not-an-id');
+    expect([malformed.statusCode, malformed.json()]).toEqual([400, { message: 'Invalid params id: Invalid id' }]);
+  });
+});
+
+describe('POST /api/products/create-product', () => {
+  it('creates a product as the admin, ignoring rating, author, _id and other extras', async () => {
+    const res = await send('POST', '/api/products/create-product', admin, {
+      ...validInput,
+      rating: 5,
+      reviewCount: 99,
+      author: customer.id,
+      _id: UNKNOWN_ID,
+      createdAt: '2000-01-01T00:00:00.000Z',
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({
+      message: 'Product added successfully',
+      product: {
+        _id: expect.any(String),
+        name: 'Linen Shirt Dress',
+        category: 'dress',
+        description: 'Breezy linen for summer days.',
+        price: 79.9,
+        oldPrice: 99.5,
+        image: '/uploads/linen.webp',
+        color: 'beige',
+        rating: 0,
+        reviewCount: 0,
+        author: admin.id,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    });
+    expect(body.product._id).not.toBe(UNKNOWN_ID);
+    expect(new Date(body.product.createdAt).getFullYear()).toBeGreaterThan(2000);
+    expect(await productRow(body.product._id)).toMatchObject({ priceCents: 7990, oldPriceCents: 9950, rating: 0 });
+  });
+
+  it('trims text and accepts a missing or null old price', async () => {
+    const { oldPrice: _old, ...withoutOld } = validInput;
+    const res = await send('POST', '/api/products/create-product', admin, { ...withoutOld, name: '  Trimmed  ' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().product).toMatchObject({ name: 'Trimmed', oldPrice: null });
+    const withNull = await send('POST', '/api/products/create-product', admin, { ...validInput, oldPrice: null });
+    expect([withNull.statusCode, withNull.json().product.oldPrice]).toEqual([201, null]);
+  });
+
+  it.each([
+    ['price 0', { price: 0 }, 'Invalid price: Price must be greater than 0'],
+    ['a negative price', { price: -5 }, 'Invalid price: Price must be greater than 0'],
+    ['a text price', { price: 'abc' }, 'Invalid price: Price must be a number'],
+    ['a numeric-string price', { price: '10' }, 'Invalid price: Price must be a number'],
+    ['three decimals', { price: 10.005 }, 'Invalid price: Price can have at most two decimals'],
+    ['a huge price', { price: 1e12 }, 'Invalid price: Price is too large'],
+    ['a negative old price', { oldPrice: -1 }, 'Invalid oldPrice: Price must be greater than 0'],
+    ['no name', { name: undefined }, 'Invalid name: Name is required'],
+    ['a blank name', { name: '   ' }, 'Invalid name: Name is required'],
+    ['a numeric name', { name: 42 }, 'Invalid name: Name is required'],
+    ['a long name', { name: 'n'.repeat(121) }, 'Invalid name: Name must be at most 120 characters'],
+    ['an unknown category', { category: 'shoes' }, expect.stringMatching(/^Invalid category: Category must be/)],
+    ['an unknown colour', { color: 'purple' }, expect.stringMatching(/^Invalid color: Color must be/)],
+    ['no description', { description: undefined }, 'Invalid description: Description is required'],
+    ['a script image', { image: 'javascript:alert(1)' }, 'Invalid image: Image must be an uploaded image URL'],
+    ['no image', { image: undefined }, 'Invalid image: Image is required'],
+  ])('refuses %s with 400 and writes nothing', async (_label, change, message) => {
+    const before = await countProducts();
+    const res = await send('POST', '/api/products/create-product', admin, { ...validInput, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await countProducts()).toBe(before);
+  });
+
+  it('refuses a body that is not a JSON object', async () => {
+    const post = (payload: string, contentType = 'application/json') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/products/create-product',
+        headers: { ...admin.headers, 'content-type': contentType },
+        payload,
+      });
+    const before = await countProducts();
+    for (const payload of ['[]', '42', 'null', '"text"', '{"name":']) {
+      const res = await post(payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json()).toEqual({ message: expect.any(String) });
+    }
+    const form = await post('name=Dress', 'application/x-www-form-urlencoded');
+    expect([form.statusCode, form.json()]).toEqual([415, { message: 'Unsupported content type: send JSON' }]);
+    expect(await countProducts()).toBe(before);
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const res = await send('POST', '/api/products/create-product', admin, {
+      ...validInput,
+      description: 'x'.repeat(2 * 1024 * 1024),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The request body is too large' });
+  });
+});
+
+describe('PATCH /api/products/update-product/:id', () => {
+  it('changes only the fields given, keeps rating and author, and clears the old price with null', async () => {
+    const product = await createProduct(t.db, { name: 'Old Name', oldPriceCents: 9999, rating: 4.2 });
+    const res = await send('PATCH', `/api/products/update-product/${product.id}`, admin, {
+      name: 'New Name',
+      price: 12.5,
+      oldPrice: null,
+      rating: 1,
+      author: customer.id,
+      reviewCount: 7,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'Product Updated Successfully!',
+      product: expect.objectContaining({
+        _id: product.id,
+        name: 'New Name',
+        price: 12.5,
+        oldPrice: null,
+        category: product.category,
+        color: product.color,
+        description: product.description,
+        rating: 4.2,
+        reviewCount: 0,
+        author: null,
+      }),
+    });
+    const row = await productRow(product.id);
+    expect(row).toMatchObject({ name: 'New Name', priceCents: 1250, oldPriceCents: null, rating: 4.2 });
+    expect(row?.updatedAt.getTime()).toBeGreaterThan(product.updatedAt.getTime());
+  });
+
+  it.each([
+    ['an empty body', {}, 'Nothing to update'],
+    ['only server fields', { rating: 5, author: UNKNOWN_ID }, 'Nothing to update'],
+    ['price 0', { price: 0 }, 'Invalid price: Price must be greater than 0'],
+    ['a text price', { price: 'abc' }, 'Invalid price: Price must be a number'],
+    ['three decimals', { price: 1.999 }, 'Invalid price: Price can have at most two decimals'],
+    ['a blank name', { name: '' }, 'Invalid name: Name is required'],
+    ['an unknown category', { category: 'hats' }, expect.stringMatching(/^Invalid category:/)],
+  ])('refuses %s with 400 and changes nothing', async (_label, payload, message) => {
+    const product = await createProduct(t.db);
+    const res = await send('PATCH', `/api/products/update-product/${product.id}`, admin, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await productRow(product.id)).toEqual(product);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const unknown = await send('PATCH', `/api/products/update-product/${UNKNOWN_ID}`, admin, { name: 'X' });
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Product not found' }]);
+    const malformed = await send('PATCH', '/api/products/update-product/42', admin, { name: 'X' });
+    expect([malformed.statusCode, malformed.json()]).toEqual([400, { message: 'Invalid params id: Invalid id' }]);
+  });
+});
+
+describe('DELETE /api/products/:id', () => {
+  it('deletes the product and its reviews, and order lines keep their snapshot', async () => {
+    const product = await createProduct(t.db, { name: 'Doomed Bag' });
+    await createReview(t.db, { userId: customer.id, productId: product.id });
+    const [order] = await t.db
+      .insert(orders)
+      .values({
+        orderId: 'pay_1',
+        checkoutSessionId: 'cs_delete_test',
+        email: customer.email,
+        subtotalCents: 4999,
+        taxCents: 250,
+        amountCents: 5249,
+      })
+      .returning();
+    if (!order) throw new Error('order not created');
+    await t.db.insert(orderItems).values({
+      orderId: order.id,
+      productId: product.id,
+      name: 'Doomed Bag',
+      image: '/uploads/test.webp',
+      unitPriceCents: 4999,
+      quantity: 1,
+    });
+
+    const res = await send('DELETE', `/api/products/${product.id}`, admin);
+    expect([res.statusCode, res.json()]).toEqual([200, { message: 'Product deleted successfully' }]);
+    expect(await productRow(product.id)).toBeUndefined();
+    expect(await t.db.select().from(reviews).where(eq(reviews.productId, product.id))).toEqual([]);
+    const lines = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(lines).toEqual([expect.objectContaining({ productId: null, name: 'Doomed Bag', unitPriceCents: 4999 })]);
+
+    const again = await send('DELETE', `/api/products/${product.id}`, admin);
+    expect([again.statusCode, again.json()]).toEqual([404, { message: 'Product not found' }]);
+    const detail = await send('GET', `/api/products/${product.id}`);
+    expect([detail.statusCode, detail.json()]).toEqual([404, { message: 'Product not found' }]);
+  });
+
+  it('answers 400 for a malformed id', async () => {
+    const res = await send('DELETE', '/api/products/drop-table', admin);
+    expect([res.statusCode, res.json()]).toEqual([400, { message: 'Invalid params id: Invalid id' }]);
+  });
+});
+
+describe('authorisation matrix', () => {
+  it('declares the expected auth level on every products route', () => {
+    const routes = t.app.routeAuth
+      .filter((r) => r.url.startsWith('/api/products'))
+      .map((r) => `${r.method} ${r.url} ${r.auth}`)
+      .sort();
+    expect(routes).toEqual([
+      'DELETE /api/products/:id admin',
+      'GET /api/products public',
+      'GET /api/products/:id public',
+      'GET /api/products/related/:id public',
+      'PATCH /api/products/update-product/:id admin',
+      'POST /api/products/create-product admin',
+    ]);
+  });
+
+  const callers = ['nobody', 'customer', 'another customer', 'admin'] as const;
+  const who = (caller: (typeof callers)[number]) =>
+    ({ nobody: undefined, customer, 'another customer': otherCustomer, admin })[caller];
+
+  it.each(callers)('lets %s read the catalogue', async (caller) => {
+    const product = await createProduct(t.db);
+    for (const url of ['/api/products/', `/api/products/${product.id}`, `/api/products/related/${product.id}`]) {
+      const res = await send('GET', url, who(caller));
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+
+  it.each([
+    ['nobody', 401, { message: 'Please log in to continue' }],
+    ['customer', 403, { message: 'Only an admin can do that' }],
+    ['another customer', 403, { message: 'Only an admin can do that' }],
+  ] as const)('refuses %s every product write and changes nothing', async (caller, status, body) => {
+    const product = await createProduct(t.db);
+    const before = await countProducts();
+    const calls = [
+      send('POST', '/api/products/create-product', who(caller), validInput),
+      send('PATCH', `/api/products/update-product/${product.id}`, who(caller), { name: 'Hijacked' }),
+      send('DELETE', `/api/products/${product.id}`, who(caller)),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toEqual(body);
+    }
+    expect(await countProducts()).toBe(before);
+    expect(await productRow(product.id)).toEqual(product);
+  });
+
+  it('refuses a forged or expired session as nobody', async () => {
+    const product = await createProduct(t.db);
+    for (const headers of [{ authorization: 'Bearer not-a-real-token-at-all-123' }, { cookie: 'shop_session=x' }]) {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers });
+      expect([res.statusCode, res.json()]).toEqual([401, { message: 'Please log in to continue' }]);
+    }
+    expect(await productRow(product.id)).toEqual(product);
+  });
+
+  it('lets the admin write through the session cookie as well as the bearer token', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/create-product',
+      headers: { cookie: admin.cookie },
+      payload: validInput,
+    });
+    expect([res.statusCode, res.json().message]).toEqual([201, 'Product added successfully']);
+  });
+});

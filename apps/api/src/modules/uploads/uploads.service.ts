@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { UPLOAD_MAX_BYTES } from '@shop/contract/constants';
+import sharp, { type Metadata } from 'sharp';
+import type { ServiceContext } from '../../platform/context';
+import { AppError, invalid } from '../../platform/errors';
+import type { ImageStorage } from './image-storage';
+import { encodeWebpSet, storeWebpSet, toRaw } from './image-variants';
+
+/** The longest side of a stored upload; larger images are scaled down, smaller ones never up. */
+export const UPLOAD_LONGEST_SIDE = 1600;
+/** A 5 MB file can still unpack into gigabytes of pixels; this bounds the memory one upload takes. */
+export const UPLOAD_MAX_PIXELS = 64_000_000;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const SUPPORTED = 'Only JPEG, PNG, WebP, GIF or AVIF images can be uploaded';
+
+/** The bytes of a base64 data URL, refused before decoding when they would exceed 5 MB. */
+export function decodeDataUrl(dataUrl: string): Buffer {
+  const comma = dataUrl.indexOf(',');
+  const header = comma > 0 ? dataUrl.slice(0, comma) : '';
+  if (!header.startsWith('data:') || !header.toLowerCase().endsWith(';base64')) {
+    throw invalid('The image must be a base64 data URL (data:image/...;base64,...)');
+  }
+  const payload = dataUrl.slice(comma + 1);
+  if (!BASE64.test(payload) || payload.length % 4 === 1) throw invalid('The image data is not valid base64');
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+  const size = Math.floor((payload.length * 3) / 4) - padding;
+  if (size === 0) throw invalid('The image is empty');
+  if (size > UPLOAD_MAX_BYTES) throw new AppError('too_large', 'The image is larger than 5 MB');
+  return Buffer.from(payload, 'base64');
+}
+
+/** Checks what the bytes are, whatever the data URL or the file name claimed. */
+async function assertSupportedImage(bytes: Buffer): Promise<void> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError('unsupported', `The file is not an image. ${SUPPORTED}.`);
+  }
+  const avif = meta.format === 'heif' && meta.compression === 'av1';
+  if (!avif && !['jpeg', 'png', 'webp', 'gif'].includes(meta.format ?? '')) {
+    throw new AppError('unsupported', `${meta.format?.toUpperCase() ?? 'This'} images are not accepted. ${SUPPORTED}.`);
+  }
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  if (pixels === 0) throw new AppError('unsupported', `The image has no size. ${SUPPORTED}.`);
+  if (pixels > UPLOAD_MAX_PIXELS) throw new AppError('too_large', 'The image is larger than 64 megapixels');
+}
+
+/** Re-encodes an uploaded image to WebP variants without metadata and stores them under a random name. */
+export async function uploadImage(ctx: ServiceContext, storage: ImageStorage, dataUrl: string): Promise<string> {
+  const bytes = decodeDataUrl(dataUrl);
+  await assertSupportedImage(bytes);
+  let set: Awaited<ReturnType<typeof encodeWebpSet>>;
+  try {
+    const raw = await toRaw(
+      sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' })
+        // Turn the pixels upright before the EXIF orientation is dropped with the rest of the metadata.
+        .rotate()
+        .resize({
+          width: UPLOAD_LONGEST_SIDE,
+          height: UPLOAD_LONGEST_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        }),
+    );
+    set = await encodeWebpSet(raw);
+  } catch (cause) {
+    throw new AppError('invalid', 'The image is damaged or could not be read', { cause });
+  }
+  try {
+    return await storeWebpSet(storage, randomBytes(16).toString('hex'), set);
+  } catch (err) {
+    ctx.log.error({ err, cause: (err as Error).cause }, 'storing an uploaded image failed');
+    throw err;
+  }
+}

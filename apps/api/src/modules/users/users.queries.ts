@@ -1,0 +1,55 @@
+import type { Role } from '@shop/contract/constants';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { users } from '../../db/schema';
+
+export async function insertUser(db: Queryable, values: { username: string; email: string; passwordHash: string }) {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+/** By e-mail as the unique index sees it (lower-cased), so the index serves the lookup. */
+export async function findUserByEmail(db: Queryable, email: string) {
+  const rows = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return rows[0];
+}
+
+export function listUsersNewestFirst(db: Queryable) {
+  return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+}
+
+/** Locks every admin row until the transaction ends, so two admins cannot remove each other at once. */
+export async function lockAdminIds(db: Queryable): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function updateUserRole(db: Queryable, id: string, role: Role) {
+  const [row] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function updateUserProfile(
+  db: Queryable,
+  id: string,
+  values: { username: string; profileImage: string; profession: string; bio?: string | undefined },
+) {
+  const [row] = await db
+    .update(users)
+    .set({
+      username: values.username,
+      profileImage: values.profileImage,
+      profession: values.profession,
+      ...(values.bio === undefined ? {} : { bio: values.bio }),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteUserById(db: Queryable, id: string) {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}

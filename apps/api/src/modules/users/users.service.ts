@@ -1,0 +1,62 @@
+import type { Role } from '@shop/contract/constants';
+import type { EditProfileRequest, User } from '@shop/contract/users';
+import type { Transaction } from '../../db/client';
+import type { ServiceContext } from '../../platform/context';
+import { forbidden, invalid, notFound, unauthorised } from '../../platform/errors';
+import type { SessionUser } from '../auth/sessions.service';
+import { toUserDto } from './users.dto';
+import { deleteUserById, listUsersNewestFirst, lockAdminIds, updateUserProfile, updateUserRole } from './users.queries';
+
+function actorOf(ctx: ServiceContext): SessionUser {
+  if (!ctx.actor) throw unauthorised();
+  return ctx.actor;
+}
+
+export async function listUsers(ctx: ServiceContext): Promise<User[]> {
+  const rows = await listUsersNewestFirst(ctx.db);
+  return rows.map(toUserDto);
+}
+
+/**
+ * Runs an admin's change to another account while every admin row is locked, and only if the
+ * actor is still an admin then: two admins removing each other at the same moment cannot leave
+ * the shop without one.
+ */
+async function asStillAdmin<T>(ctx: ServiceContext, change: (tx: Transaction) => Promise<T>): Promise<T> {
+  const actor = actorOf(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const admins = await lockAdminIds(tx);
+    if (!admins.includes(actor.id)) throw forbidden('Only an admin can do that');
+    return change(tx);
+  });
+}
+
+export async function changeRole(ctx: ServiceContext, userId: string, role: Role): Promise<User> {
+  if (userId === actorOf(ctx).id && role !== 'admin') {
+    throw invalid('You cannot remove your own admin role; ask another admin to do it');
+  }
+  return asStillAdmin(ctx, async (tx) => {
+    const row = await updateUserRole(tx, userId, role);
+    if (!row) throw notFound('User not found');
+    return toUserDto(row);
+  });
+}
+
+/** The user's orders and reviews stay (their user id becomes null); their sessions end with them. */
+export async function deleteUser(ctx: ServiceContext, userId: string): Promise<void> {
+  if (userId === actorOf(ctx).id) throw invalid('You cannot delete your own account');
+  await asStillAdmin(ctx, async (tx) => {
+    if (!(await deleteUserById(tx, userId))) throw notFound('User not found');
+  });
+}
+
+/** Identity comes from the session: a `userId` in the body may only repeat it. */
+export async function editProfile(ctx: ServiceContext, input: EditProfileRequest): Promise<User> {
+  const actor = actorOf(ctx);
+  if (input.userId !== undefined && input.userId !== actor.id) {
+    throw forbidden('You can only edit your own profile');
+  }
+  const row = await updateUserProfile(ctx.db, actor.id, input);
+  if (!row) throw notFound('User not found');
+  return toUserDto(row);
+}

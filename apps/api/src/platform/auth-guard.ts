@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { SESSION_COOKIE, type SessionUser, userOfSession } from '../modules/auth/sessions.service';
+import { AppError, forbidden, unauthorised } from './errors';
+
+/** Who may call a route; declared once per route in `config.auth` and enforced here. */
+export type AuthLevel = 'public' | 'customer' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionToken: string | null;
+  }
+}
+
+export interface RouteAuth {
+  method: string;
+  url: string;
+  auth: AuthLevel;
+}
+
+export function sessionTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || null;
+  return request.cookies[SESSION_COOKIE] ?? null;
+}
+
+/** The session's user, or a 401 for routes that need one. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorised();
+  return request.user;
+}
+
+export const authGuard = fp(async (app: FastifyInstance, opts: { db: Database; routes: RouteAuth[] }) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
+    const auth = route.config?.auth;
+    // A route that forgot to say who may call it must not start.
+    if (!auth) throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.auth`);
+    for (const method of [route.method].flat()) opts.routes.push({ method: String(method), url: route.url, auth });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const level = request.routeOptions.config.auth;
+    const token = sessionTokenOf(request);
+    if (token) {
+      request.sessionToken = token;
+      request.user = await userOfSession(opts.db, token);
+    }
+    if (!level || level === 'public') return;
+    if (!request.user) throw unauthorised();
+    if (level === 'admin' && request.user.role !== 'admin') throw forbidden('Only an admin can do that');
+  });
+});
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

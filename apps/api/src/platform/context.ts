@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import type { SessionUser } from '../modules/auth/sessions.service';
+import type { AppConfig } from './config';
+
+/** What every service call receives first: where to read and write, and who is acting. */
+export interface ServiceContext {
+  db: Database;
+  config: AppConfig;
+  actor: SessionUser | null;
+  log: FastifyBaseLogger;
+}
+
+export function contextOf(request: FastifyRequest): ServiceContext {
+  const { db, config } = request.server.deps;
+  return { db, config, actor: request.user, log: request.log };
+}

@@ -1,0 +1,30 @@
+import type { Database, DatabaseHandle } from '../db/client';
+import type { PaymentProvider } from '../modules/payments/payment-provider';
+import type { CatalogueCache } from '../modules/products/catalogue-cache';
+import type { ImageStorage } from '../modules/uploads/image-storage';
+import type { RouteAuth } from './auth-guard';
+import type { AppConfig } from './config';
+import type { RateLimiter } from './rate-limit';
+
+/** What the app is built from; tests build it with their own. Modules add what they own. */
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  db: Database;
+  /** Shared by login, register and checkout; in Redis when REDIS_URL is set. */
+  rateLimiter: RateLimiter;
+  /** Where uploaded and seeded product images are stored. */
+  imageStorage: ImageStorage;
+  /** The builtin test-mode checkout, or Stripe when STRIPE_SECRET_KEY is set. */
+  paymentProvider: PaymentProvider;
+  /** Catalogue answers kept in memory, dropped on writes (modules/products/catalogue-cache.ts). */
+  catalogueCache: CatalogueCache;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Every API route with its auth level, for the authorisation matrix test. */
+    routeAuth: RouteAuth[];
+  }
+}

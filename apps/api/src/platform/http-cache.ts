@@ -1,0 +1,18 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Sends JSON text that is already serialised, with a validator. Catalogue reads may be stored by
+ * any cache but must be revalidated every time (`no-cache`): an admin's edit shows at once, and an
+ * unchanged answer costs a 304 without a body.
+ */
+export function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: { body: string; etag: string },
+): FastifyReply {
+  reply.header('ETag', answer.etag).header('Cache-Control', 'public, no-cache');
+  const given = request.headers['if-none-match'];
+  if (given?.split(',').some((tag) => tag.trim() === answer.etag)) return reply.code(304).send();
+  // A string with a JSON content type is sent as it is, without serialising again.
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}

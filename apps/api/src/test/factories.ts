@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { Category, Color, Role } from '@shop/contract/constants';
+import type { Queryable } from '../db/client';
+import { products, reviews, users } from '../db/schema';
+import { hashPassword } from '../modules/auth/password';
+import { openSession } from '../modules/auth/sessions.service';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+let testPasswordHash: Promise<string> | undefined;
+
+const unique = () => randomBytes(4).toString('hex');
+
+export interface TestUser {
+  id: string;
+  email: string;
+  username: string;
+  role: Role;
+  token: string;
+  /** Headers that authenticate as this user (the same session as the cookie). */
+  headers: { authorization: string };
+  cookie: string;
+}
+
+export async function createUser(
+  db: Queryable,
+  overrides: { role?: Role; email?: string; username?: string } = {},
+): Promise<TestUser> {
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const tag = unique();
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: overrides.username ?? `user-${tag}`,
+      email: overrides.email ?? `user-${tag}@example.test`,
+      passwordHash: await testPasswordHash,
+      role: overrides.role ?? 'user',
+    })
+    .returning();
+  if (!row) throw new Error('user not created');
+  const { token } = await openSession(db, row.id, 1);
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    role: row.role,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+    cookie: `shop_session=${token}`,
+  };
+}
+
+export const createAdmin = (db: Queryable) => createUser(db, { role: 'admin' });
+
+export async function createProduct(
+  db: Queryable,
+  overrides: Partial<{
+    name: string;
+    category: Category;
+    color: Color;
+    description: string;
+    priceCents: number;
+    oldPriceCents: number | null;
+    rating: number;
+    createdAt: Date;
+  }> = {},
+) {
+  const [row] = await db
+    .insert(products)
+    .values({
+      name: overrides.name ?? `Product ${unique()}`,
+      category: overrides.category ?? 'dress',
+      color: overrides.color ?? 'black',
+      description: overrides.description ?? 'A test product.',
+      priceCents: overrides.priceCents ?? 4999,
+      oldPriceCents: overrides.oldPriceCents ?? null,
+      image: '/uploads/test.webp',
+      rating: overrides.rating ?? 0,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    })
+    .returning();
+  if (!row) throw new Error('product not created');
+  return row;
+}
+
+export async function createReview(
+  db: Queryable,
+  values: { userId: string; productId: string; rating?: number; comment?: string },
+) {
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      userId: values.userId,
+      productId: values.productId,
+      rating: values.rating ?? 5,
+      comment: values.comment ?? 'Lovely.',
+    })
+    .returning();
+  if (!row) throw new Error('review not created');
+  return row;
+}
