@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { buttonClass } from '../../ui/button';
+import { usePageMeta } from '../../ui/use-page-meta';
+
+/** SPEC.md 2: says the page does not exist and links home. Also the dashboard's catch-all. */
+export function NotFoundPage() {
+  usePageMeta('Page not found', 'The page you are looking for does not exist.');
+  return (
+    <div className="container-page flex flex-col items-center py-24 text-center sm:py-32">
+      <p className="font-display text-7xl text-clay sm:text-8xl">404</p>
+      <h1 className="mt-6 font-display text-3xl text-ink sm:text-4xl">Page not found</h1>
+      <p className="mt-4 max-w-md text-muted">Sorry, the page you are looking for does not exist.</p>
+      <Link to={paths.home.href()} className={buttonClass('primary', 'md', 'mt-10')}>
+        Back to home
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useGetProductQuery } from '../../features/catalog/catalog.api';
+import { ProductDetails, ProductDetailsSkeleton } from '../../features/catalog/product-details';
+import { ProductError } from '../../features/catalog/product-error';
+import { RelatedProducts } from '../../features/catalog/related-products';
+import { ReviewsSection } from '../../features/reviews/reviews-section';
+import { paths } from '../../config/paths';
+import { usePageMeta } from '../../ui/use-page-meta';
+import { useCurrentUser } from '../hooks';
+import { useAddToCart } from '../use-add-to-cart';
+
+/** /shop/{id}: the product (catalog), its reviews (reviews) and related products, composed here. */
+export function ProductRoute() {
+  const { id = '' } = useParams();
+  const { data, error, isLoading, refetch } = useGetProductQuery(id);
+  const user = useCurrentUser();
+  const addToCart = useAddToCart();
+  const navigate = useNavigate();
+  const product = data?.product;
+  usePageMeta(product?.name ?? 'Product', product?.description.slice(0, 155) ?? 'A piece from the Lebaba collection.');
+
+  const onLoginNeeded = useCallback(
+    () => navigate(paths.login.href(), { state: { notice: 'Please log in to write a review.' } }),
+    [navigate],
+  );
+
+  return (
+    <div className="container-page space-y-16 py-8 sm:py-12">
+      <div>
+        {isLoading ? (
+          <ProductDetailsSkeleton />
+        ) : error || !data ? (
+          <ProductError error={error} onRetry={refetch} />
+        ) : (
+          <ProductDetails product={data.product} onAddToCart={addToCart} />
+        )}
+      </div>
+      {data && (
+        <ReviewsSection
+          productId={data.product._id}
+          reviews={data.reviews}
+          total={data.product.reviewCount}
+          user={user}
+          onLoginNeeded={onLoginNeeded}
+        />
+      )}
+      {data && <RelatedProducts productId={data.product._id} />}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Every route of the web app in one table: `path` is the router pattern, `href` builds a link.
+ * SPEC.md 2 is the source of the route table; add new screens here first.
+ */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  category: {
+    path: '/categories/:categoryName',
+    href: (categoryName: string) => `/categories/${encodeURIComponent(categoryName)}`,
+  },
+  search: { path: '/search', href: () => '/search' },
+  shop: { path: '/shop', href: () => '/shop' },
+  product: { path: '/shop/:id', href: (id: string) => `/shop/${encodeURIComponent(id)}` },
+  success: { path: '/success', href: () => '/success' },
+  order: { path: '/orders/:orderId', href: (orderId: string) => `/orders/${encodeURIComponent(orderId)}` },
+  login: { path: '/login', href: () => '/login' },
+  register: { path: '/register', href: () => '/register' },
+  dashboard: {
+    root: { path: '/dashboard', href: () => '/dashboard' },
+    orders: { path: '/dashboard/orders', href: () => '/dashboard/orders' },
+    payments: { path: '/dashboard/payments', href: () => '/dashboard/payments' },
+    profile: { path: '/dashboard/profile', href: () => '/dashboard/profile' },
+    reviews: { path: '/dashboard/reviews', href: () => '/dashboard/reviews' },
+    admin: { path: '/dashboard/admin', href: () => '/dashboard/admin' },
+    addProduct: { path: '/dashboard/add-product', href: () => '/dashboard/add-product' },
+    manageProducts: { path: '/dashboard/manage-products', href: () => '/dashboard/manage-products' },
+    updateProduct: {
+      path: '/dashboard/update-product/:id',
+      href: (id: string) => `/dashboard/update-product/${encodeURIComponent(id)}`,
+    },
+    users: { path: '/dashboard/users', href: () => '/dashboard/users' },
+    manageOrders: { path: '/dashboard/manage-orders', href: () => '/dashboard/manage-orders' },
+  },
+  company: {
+    about: { path: '/about', href: () => '/about' },
+    work: { path: '/work', href: () => '/work' },
+    blog: { path: '/blog', href: () => '/blog' },
+  },
+} as const;

@@ -1,0 +1,41 @@
+import { apiPaths } from '@shop/contract/api-paths';
+import type { Order } from '@shop/contract/orders';
+import type { UserReview } from '@shop/contract/reviews';
+import type { UserStats } from '@shop/contract/stats';
+import type { EditProfileRequest, User } from '@shop/contract/users';
+import { apiPath, baseApi } from '../../app/base-api';
+
+/**
+ * An admin may change an order's status at any moment: each page asks again when it opens, showing
+ * what it already has in the meantime.
+ */
+export const FRESH = { refetchOnMountOrArgChange: true } as const;
+
+/** The customer dashboard's calls; the server only answers them for the session's own account. */
+export const accountApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getUserStats: build.query<UserStats, string>({
+      query: (userId) => apiPath(apiPaths.userStats(userId)),
+      providesTags: ['Stats'],
+    }),
+    getOrdersByEmail: build.query<Order[], string>({
+      query: (email) => apiPath(apiPaths.ordersByEmail(email)),
+      providesTags: (result) => [
+        { type: 'Order', id: 'LIST' },
+        ...(result?.map((order) => ({ type: 'Order' as const, id: order._id })) ?? []),
+      ],
+    }),
+    getUserReviews: build.query<UserReview[], string>({
+      query: (userId) => apiPath(apiPaths.userReviews(userId)),
+      providesTags: [{ type: 'Review', id: 'LIST' }],
+    }),
+    editProfile: build.mutation<{ message: string; user: User }, EditProfileRequest>({
+      query: (body) => ({ url: apiPath(apiPaths.editProfile), method: 'PATCH', body }),
+      // The new name shows on the reviews the user wrote, too.
+      invalidatesTags: [{ type: 'User', id: 'ME' }, { type: 'User', id: 'LIST' }, 'Review'],
+    }),
+  }),
+});
+
+export const { useGetUserStatsQuery, useGetOrdersByEmailQuery, useGetUserReviewsQuery, useEditProfileMutation } =
+  accountApi;

@@ -1,0 +1,60 @@
+import { formatMoney } from '@shop/contract/money';
+import { Navigate } from 'react-router';
+import { apiErrorMessage } from '../../app/api-error';
+import { paths } from '../../config/paths';
+import { EmptyState, ErrorMessage } from '../../ui/status-message';
+import { BarChart } from '../dashboard/charts/bar-chart';
+import { ChartCard } from '../dashboard/charts/chart-card';
+import { PageHeader } from '../dashboard/page-header';
+import { RetryButton } from '../dashboard/retry-button';
+import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../dashboard/stat-card';
+import { useDashboardUser } from '../dashboard/use-dashboard-user';
+import { FRESH, useGetUserStatsQuery } from './account.api';
+
+/** SPEC.md 2, the customer's dashboard home: a welcome, three totals and a bar chart of them. */
+export function UserDashboardPage() {
+  const user = useDashboardUser();
+  const isAdmin = user.role === 'admin';
+  const { data, error, isLoading, refetch } = useGetUserStatsQuery(user._id, { skip: isAdmin, ...FRESH });
+
+  // An admin's dashboard is the shop's, not a shopper's.
+  if (isAdmin) return <Navigate to={paths.dashboard.admin.href()} replace />;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="My account"
+        title={`Welcome, ${user.username}`}
+        description="Here is an overview of your payments, your reviews and what you have bought."
+      />
+      {isLoading ? (
+        <StatCardsSkeleton count={3} label="Loading your stats" />
+      ) : error ? (
+        <ErrorMessage title="An error occurred while fetching your stats. Please try again later.">
+          {apiErrorMessage(error) && <p>{apiErrorMessage(error)}</p>}
+          <RetryButton onRetry={refetch} />
+        </ErrorMessage>
+      ) : !data ? (
+        <EmptyState title="No statistics available for your account." />
+      ) : (
+        <div className="space-y-6">
+          <div className="grid gap-4 sm:grid-cols-3">
+            <StatCard label="Total Payments" value={formatMoney(data.totalPayments)} icon={STAT_ICONS.money} />
+            <StatCard label="Total Reviews" value={String(data.totalReviews)} icon={STAT_ICONS.reviews} />
+            <StatCard label="Total Purchased" value={String(data.totalPurchasedProducts)} icon={STAT_ICONS.orders} />
+          </div>
+          <ChartCard
+            title="Your activity"
+            summary={`Bar chart. Total Payments ${formatMoney(data.totalPayments)}, Total Reviews ${data.totalReviews}, Total Purchased ${data.totalPurchasedProducts}.`}
+          >
+            <BarChart
+              label="Your activity"
+              labels={['Total Payments ($)', 'Total Reviews', 'Total Purchased']}
+              values={[data.totalPayments, data.totalReviews, data.totalPurchasedProducts]}
+            />
+          </ChartCard>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { formatMoney } from '@shop/contract/money';
+import { Link } from 'react-router';
+import { apiErrorMessage } from '../../app/api-error';
+import { paths } from '../../config/paths';
+import { buttonClass } from '../../ui/button';
+import { EmptyState, ErrorMessage } from '../../ui/status-message';
+import { formatDate } from '../dashboard/format';
+import { OrderStatusBadge } from '../dashboard/order-status-badge';
+import { PageHeader } from '../dashboard/page-header';
+import { RetryButton } from '../dashboard/retry-button';
+import { rowClass, TableFrame, TableSkeleton, tableClass, td, th, theadClass } from '../dashboard/table-frame';
+import { useDashboardUser } from '../dashboard/use-dashboard-user';
+import { FRESH, useGetOrdersByEmailQuery } from './account.api';
+
+/** SPEC.md 2: the customer's orders, the order id shown as Transaction ID, prices in dollars. */
+export function UserOrdersPage() {
+  const user = useDashboardUser();
+  const { data: orders, error, isLoading, refetch } = useGetOrdersByEmailQuery(user.email, FRESH);
+
+  return (
+    <>
+      <PageHeader eyebrow="My account" title="Your Orders" description="Every order you placed, newest first." />
+      {isLoading ? (
+        <TableSkeleton label="Loading your orders" />
+      ) : error ? (
+        <ErrorMessage title="Something went wrong!">
+          {apiErrorMessage(error) && <p>{apiErrorMessage(error)}</p>}
+          <RetryButton onRetry={refetch} />
+        </ErrorMessage>
+      ) : !orders?.length ? (
+        <EmptyState title="You have no recent orders.">
+          <p>When you buy something, you can follow it here.</p>
+          <Link to={paths.shop.href()} className={buttonClass('primary', 'sm', 'mt-5')}>
+            Go to the shop
+          </Link>
+        </EmptyState>
+      ) : (
+        <TableFrame label="Your orders">
+          <table className={tableClass}>
+            <thead className={theadClass}>
+              <tr>
+                <th scope="col" className={th}>
+                  No.
+                </th>
+                <th scope="col" className={th}>
+                  Transaction ID
+                </th>
+                <th scope="col" className={th}>
+                  Date
+                </th>
+                <th scope="col" className={th}>
+                  Status
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Total
+                </th>
+                <th scope="col" className={th}>
+                  <span className="sr-only">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order, index) => (
+                <tr key={order._id} className={rowClass}>
+                  <td className={`${td} text-muted tabular-nums`}>{index + 1}</td>
+                  <td className={`${td} font-mono text-xs`}>{order.orderId}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatDate(order.createdAt)}</td>
+                  <td className={td}>
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td className={`${td} text-right font-medium tabular-nums`}>{formatMoney(order.amount)}</td>
+                  <td className={`${td} text-right`}>
+                    <Link
+                      to={paths.order.href(order._id)}
+                      className="font-medium whitespace-nowrap text-clay underline-offset-4 hover:underline"
+                    >
+                      View order<span className="sr-only"> {order.orderId}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { formatMoney, toCents, toDollars } from '@shop/contract/money';
+import { apiErrorMessage } from '../../app/api-error';
+import { EmptyState, ErrorMessage } from '../../ui/status-message';
+import { formatDateTime } from '../dashboard/format';
+import { PageHeader } from '../dashboard/page-header';
+import { RetryButton } from '../dashboard/retry-button';
+import { rowClass, TableFrame, TableSkeleton, tableClass, td, th, theadClass } from '../dashboard/table-frame';
+import { useDashboardUser } from '../dashboard/use-dashboard-user';
+import { FRESH, useGetOrdersByEmailQuery } from './account.api';
+
+/** SPEC.md 2: every card payment the customer made, one per order, in dollars with two decimals. */
+export function UserPaymentsPage() {
+  const user = useDashboardUser();
+  const { data: orders, error, isLoading, refetch } = useGetOrdersByEmailQuery(user.email, FRESH);
+  const totalPaid = toDollars((orders ?? []).reduce((sum, order) => sum + toCents(order.amount), 0));
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="My account"
+        title="Your Payments"
+        description="What you paid, when, and for how many items."
+      />
+      {isLoading ? (
+        <TableSkeleton label="Loading your payments" />
+      ) : error ? (
+        <ErrorMessage title="You have no payments yet">
+          <p>{apiErrorMessage(error) ?? 'The payments could not be loaded.'}</p>
+          <RetryButton onRetry={refetch} />
+        </ErrorMessage>
+      ) : !orders?.length ? (
+        <EmptyState title="No payments found.">
+          <p>Your card payments appear here after checkout.</p>
+        </EmptyState>
+      ) : (
+        <div className="space-y-6">
+          <p className="rounded-2xl border border-sand bg-white px-5 py-4 text-sm text-muted">
+            Total paid: <span className="font-display text-2xl text-ink tabular-nums">{formatMoney(totalPaid)}</span> in{' '}
+            {orders.length} {orders.length === 1 ? 'payment' : 'payments'}
+          </p>
+          <TableFrame label="Your payments">
+            <table className={tableClass}>
+              <thead className={theadClass}>
+                <tr>
+                  <th scope="col" className={th}>
+                    Paid on
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Amount
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Items
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Tax
+                  </th>
+                  <th scope="col" className={`${th} pl-8`}>
+                    Transaction ID
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((order) => (
+                  <tr key={order._id} className={rowClass}>
+                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
+                    <td className={`${td} text-right font-medium tabular-nums`}>{formatMoney(order.amount)}</td>
+                    <td className={`${td} text-right tabular-nums`}>
+                      {order.products.reduce((sum, item) => sum + item.quantity, 0)}
+                    </td>
+                    <td className={`${td} text-right tabular-nums`}>{formatMoney(order.tax)}</td>
+                    <td className={`${td} pl-8 font-mono text-xs`}>{order.orderId}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+        </div>
+      )}
+    </>
+  );
+}

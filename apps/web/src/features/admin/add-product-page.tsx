@@ -1,0 +1,33 @@
+import type { ProductInput } from '@shop/contract/products';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { useToast } from '../../ui/toast';
+import { PageHeader } from '../dashboard/page-header';
+import { useCreateProductMutation } from './admin.api';
+import { ProductForm } from './product-form';
+import { EMPTY_PRODUCT } from './product-form-values';
+import { productCallFailed } from './product-messages';
+
+/** SPEC.md 2: Add New Product; on success the admin lands in /shop, where the product now is. */
+export function AddProductPage() {
+  const [createProduct, { isLoading }] = useCreateProductMutation();
+  const navigate = useNavigate();
+  const notify = useToast();
+
+  async function onSubmit(input: ProductInput) {
+    try {
+      await createProduct(input).unwrap();
+      notify('Product added successfully.', 'success');
+      navigate(paths.shop.href());
+    } catch (error) {
+      await productCallFailed('Failed to add product. Please try again.', error);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader eyebrow="Admin dashboard" title="Add New Product" description="Put a new piece in the shop." />
+      <ProductForm initial={EMPTY_PRODUCT} submitLabel="Add Product" busy={isLoading} onSubmit={onSubmit} />
+    </>
+  );
+}

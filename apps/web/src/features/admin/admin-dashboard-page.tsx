@@ -1,0 +1,78 @@
+import { formatMoney } from '@shop/contract/money';
+import type { AdminStats } from '@shop/contract/stats';
+import { apiErrorMessage } from '../../app/api-error';
+import { EmptyState, ErrorMessage } from '../../ui/status-message';
+import { ChartCard } from '../dashboard/charts/chart-card';
+import { DoughnutChart } from '../dashboard/charts/doughnut-chart';
+import { MoneyLineChart } from '../dashboard/charts/line-chart';
+import { PageHeader } from '../dashboard/page-header';
+import { RetryButton } from '../dashboard/retry-button';
+import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../dashboard/stat-card';
+import { useDashboardUser } from '../dashboard/use-dashboard-user';
+import { useGetAdminStatsQuery } from './admin.api';
+
+const MONTHS = Array.from({ length: 12 }, (_, m) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, m, 1))),
+);
+
+/** SPEC.md 9: twelve slots, January to December, whatever months the server left out. */
+function earningsByMonth(stats: AdminStats): number[] {
+  return MONTHS.map((_, i) => stats.monthlyEarnings.find((m) => m.month === i + 1)?.earnings ?? 0);
+}
+
+function Statistics({ stats }: { stats: AdminStats }) {
+  const earnings = earningsByMonth(stats);
+  const totals = [stats.totalOrders, stats.totalProducts, stats.totalReviews, stats.totalUsers];
+  const totalLabels = ['Orders', 'Products', 'Reviews', 'Users'];
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total Earnings" value={formatMoney(stats.totalEarnings)} icon={STAT_ICONS.money} />
+        <StatCard label="Total Orders" value={String(stats.totalOrders)} icon={STAT_ICONS.orders} />
+        <StatCard label="Total Users" value={String(stats.totalUsers)} icon={STAT_ICONS.users} />
+        <StatCard label="Total Products" value={String(stats.totalProducts)} icon={STAT_ICONS.products} />
+      </div>
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <ChartCard
+          title={`Earnings in ${new Date().getUTCFullYear()}`}
+          summary={`Line chart of earnings per month. ${MONTHS.map((m, i) => `${m}: ${formatMoney(earnings[i] ?? 0)}`).join(', ')}.`}
+        >
+          <MoneyLineChart label="Earnings" labels={MONTHS} values={earnings} />
+        </ChartCard>
+        <ChartCard
+          title="Shop totals"
+          summary={`Doughnut chart. ${totalLabels.map((l, i) => `${l}: ${totals[i]}`).join(', ')}.`}
+        >
+          <DoughnutChart label="Shop totals" labels={totalLabels} values={totals} />
+        </ChartCard>
+      </div>
+    </div>
+  );
+}
+
+/** SPEC.md 2, the admin's dashboard: a greeting, four totals, a chart of totals and the year's earnings. */
+export function AdminDashboardPage() {
+  const user = useDashboardUser();
+  const { data, error, isLoading, refetch } = useGetAdminStatsQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Admin dashboard"
+        title={`Hello, ${user.username}!`}
+        description="How the shop is doing: orders, earnings, customers and the catalogue."
+      />
+      {isLoading ? (
+        <StatCardsSkeleton count={4} label="Loading the shop's stats" />
+      ) : error ? (
+        <ErrorMessage title={apiErrorMessage(error) ?? 'The statistics could not be loaded.'}>
+          <RetryButton onRetry={refetch} />
+        </ErrorMessage>
+      ) : !data ? (
+        <EmptyState title="Failder to load stats" />
+      ) : (
+        <Statistics stats={data} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { apiPaths } from '@shop/contract/api-paths';
+import type { OrderStatus, Role } from '@shop/contract/constants';
+import { type Order, TOTAL_COUNT_HEADER } from '@shop/contract/orders';
+import type {
+  Product,
+  ProductDetailResponse,
+  ProductInput,
+  ProductListResponse,
+  ProductUpdate,
+} from '@shop/contract/products';
+import type { AdminStats } from '@shop/contract/stats';
+import type { User } from '@shop/contract/users';
+import { apiPath, baseApi } from '../../app/base-api';
+
+interface Message {
+  message: string;
+}
+
+export interface OrdersPage {
+  orders: Order[];
+  total: number;
+}
+
+/** The admin dashboard's calls; the server refuses each of them to anyone but an admin. */
+export const adminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminStats: build.query<AdminStats, void>({
+      query: () => apiPath(apiPaths.adminStats),
+      providesTags: ['Stats'],
+    }),
+
+    getManagedProducts: build.query<ProductListResponse, { page: number; limit: number }>({
+      query: ({ page, limit }) => `${apiPath(apiPaths.products)}?page=${page}&limit=${limit}`,
+      providesTags: (result) => [
+        { type: 'Product', id: 'LIST' },
+        ...(result?.products.map((p) => ({ type: 'Product' as const, id: p._id })) ?? []),
+      ],
+    }),
+    getManagedProduct: build.query<ProductDetailResponse, string>({
+      query: (id) => apiPath(apiPaths.product(id)),
+      providesTags: (_result, _error, id) => [{ type: 'Product', id }],
+    }),
+    uploadImage: build.mutation<string, string>({
+      query: (dataUrl) => ({ url: apiPath(apiPaths.uploadImage), method: 'POST', body: { image: dataUrl } }),
+    }),
+    createProduct: build.mutation<Message & { product: Product }, ProductInput>({
+      query: (body) => ({ url: apiPath(apiPaths.createProduct), method: 'POST', body }),
+      invalidatesTags: [{ type: 'Product', id: 'LIST' }, 'Stats'],
+    }),
+    updateProduct: build.mutation<Message & { product: Product }, { id: string; changes: ProductUpdate }>({
+      query: ({ id, changes }) => ({ url: apiPath(apiPaths.updateProduct(id)), method: 'PATCH', body: changes }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Product', id },
+        { type: 'Product', id: 'LIST' },
+      ],
+    }),
+    deleteProduct: build.mutation<Message, string>({
+      query: (id) => ({ url: apiPath(apiPaths.product(id)), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'Product', id }, { type: 'Product', id: 'LIST' }, 'Stats'],
+    }),
+
+    getUsers: build.query<User[], void>({
+      query: () => apiPath(apiPaths.users),
+      providesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+    updateUserRole: build.mutation<Message & { user: User }, { id: string; role: Role }>({
+      query: ({ id, role }) => ({ url: apiPath(apiPaths.user(id)), method: 'PUT', body: { role } }),
+      invalidatesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+    deleteUser: build.mutation<Message, string>({
+      query: (id) => ({ url: apiPath(apiPaths.user(id)), method: 'DELETE' }),
+      invalidatesTags: [{ type: 'User', id: 'LIST' }, 'Stats'],
+    }),
+
+    getAllOrders: build.query<OrdersPage, { page: number; limit: number }>({
+      query: ({ page, limit }) => `${apiPath(apiPaths.allOrders)}?page=${page}&limit=${limit}`,
+      transformResponse: (orders: Order[], meta) => ({
+        orders,
+        total: Number(meta?.response?.headers.get(TOTAL_COUNT_HEADER) ?? orders.length),
+      }),
+      providesTags: (result) => [
+        { type: 'Order', id: 'LIST' },
+        ...(result?.orders.map((order) => ({ type: 'Order' as const, id: order._id })) ?? []),
+      ],
+    }),
+    updateOrderStatus: build.mutation<Message & { order: Order }, { id: string; status: OrderStatus }>({
+      query: ({ id, status }) => ({ url: apiPath(apiPaths.updateOrderStatus(id)), method: 'PATCH', body: { status } }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Order', id },
+        { type: 'Order', id: 'LIST' },
+      ],
+    }),
+    deleteOrder: build.mutation<Message, string>({
+      query: (id) => ({ url: apiPath(apiPaths.deleteOrder(id)), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'Order', id }, { type: 'Order', id: 'LIST' }, 'Stats'],
+    }),
+  }),
+});
+
+export const {
+  useGetAdminStatsQuery,
+  useGetManagedProductsQuery,
+  useGetManagedProductQuery,
+  useUploadImageMutation,
+  useCreateProductMutation,
+  useUpdateProductMutation,
+  useDeleteProductMutation,
+  useGetUsersQuery,
+  useUpdateUserRoleMutation,
+  useDeleteUserMutation,
+  useGetAllOrdersQuery,
+  useUpdateOrderStatusMutation,
+  useDeleteOrderMutation,
+} = adminApi;

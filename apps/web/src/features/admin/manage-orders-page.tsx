@@ -1,0 +1,153 @@
+import { ALL_ORDERS_DEFAULT_LIMIT, type Order } from '@shop/contract/orders';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { apiErrorMessage } from '../../app/api-error';
+import { paths } from '../../config/paths';
+import { showAlert } from '../../ui/alerts';
+import { Pagination } from '../../ui/pagination';
+import { EmptyState, ErrorMessage } from '../../ui/status-message';
+import { useToast } from '../../ui/toast';
+import { formatDate, rowNumber } from '../dashboard/format';
+import { OrderStatusBadge } from '../dashboard/order-status-badge';
+import { PageHeader } from '../dashboard/page-header';
+import { RetryButton } from '../dashboard/retry-button';
+import {
+  actionLink,
+  deleteButton,
+  rowClass,
+  TableFrame,
+  TableSkeleton,
+  tableClass,
+  td,
+  th,
+  theadClass,
+} from '../dashboard/table-frame';
+import { useDeleteOrderMutation, useGetAllOrdersQuery } from './admin.api';
+import { confirmDelete } from './confirm-delete';
+import { OrderStatusModal } from './order-status-modal';
+import { usePageParam } from './use-page-param';
+
+const LIMIT = ALL_ORDERS_DEFAULT_LIMIT;
+
+/** Breaks a long address after the @ only, so the table fits a laptop screen. */
+function EmailCell({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+/** SPEC.md 2: every order, newest first, with View, Edit (its status) and Delete. */
+export function ManageOrdersPage() {
+  const [page, setPage] = usePageParam();
+  const { data, error, isLoading, isFetching, refetch } = useGetAllOrdersQuery(
+    { page, limit: LIMIT },
+    { refetchOnMountOrArgChange: true },
+  );
+  const [deleteOrder] = useDeleteOrderMutation();
+  const [editing, setEditing] = useState<{ order: Order | null; open: boolean; n: number }>({
+    order: null,
+    open: false,
+    n: 0,
+  });
+  const notify = useToast();
+  const totalPages = Math.max(1, Math.ceil((data?.total ?? 0) / LIMIT));
+
+  useEffect(() => {
+    if (data && page > totalPages) setPage(totalPages);
+  }, [data, page, totalPages, setPage]);
+
+  async function onDelete(order: Order) {
+    if (!(await confirmDelete('This order will be deleted permanently!'))) return;
+    try {
+      const { message } = await deleteOrder(order._id).unwrap();
+      notify(message, 'success');
+    } catch (error) {
+      console.error('Deleting the order failed', error);
+      await showAlert({
+        title: 'Error',
+        text: 'There was an issue deleting the order. Please try again.',
+        icon: 'error',
+      });
+    }
+  }
+
+  return (
+    <>
+      <PageHeader eyebrow="Admin dashboard" title="Manage Orders" description="Every order, newest first." />
+      {isLoading ? (
+        <TableSkeleton label="Loading the orders" />
+      ) : error ? (
+        <ErrorMessage title="Something went wrong!">
+          {apiErrorMessage(error) && <p>{apiErrorMessage(error)}</p>}
+          <RetryButton onRetry={refetch} />
+        </ErrorMessage>
+      ) : !data?.orders.length ? (
+        <EmptyState title="No orders found." />
+      ) : (
+        <div className={`space-y-6 transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching}>
+          <TableFrame label="Orders">
+            <table className={tableClass}>
+              <thead className={theadClass}>
+                <tr>
+                  {['No.', 'Order ID', 'Customer', 'Status', 'Last updated'].map((heading) => (
+                    <th key={heading} scope="col" className={th}>
+                      {heading}
+                    </th>
+                  ))}
+                  <th scope="col" className={`${th} text-right`}>
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.orders.map((order, index) => (
+                  <tr key={order._id} className={rowClass}>
+                    <td className={`${td} text-muted tabular-nums`}>{rowNumber(page, LIMIT, index)}</td>
+                    <td className={`${td} min-w-48 font-mono text-xs break-all`}>{order.orderId}</td>
+                    <td className={td}>
+                      <EmailCell email={order.email} />
+                    </td>
+                    <td className={td}>
+                      <OrderStatusBadge status={order.status} />
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      <time dateTime={order.updatedAt}>{formatDate(order.updatedAt)}</time>
+                    </td>
+                    <td className={`${td} text-right whitespace-nowrap`}>
+                      <Link to={paths.order.href(order._id)} className={`${actionLink} mr-3`}>
+                        View<span className="sr-only"> order {order.orderId}</span>
+                      </Link>
+                      <button
+                        type="button"
+                        onClick={() => setEditing((e) => ({ order, open: true, n: e.n + 1 }))}
+                        className={`${actionLink} mr-3`}
+                      >
+                        Edit<span className="sr-only"> order {order.orderId}</span>
+                      </button>
+                      <button type="button" onClick={() => void onDelete(order)} className={deleteButton}>
+                        Delete<span className="sr-only"> order {order.orderId}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableFrame>
+          <Pagination page={page} totalPages={totalPages} onPageChange={setPage} />
+        </div>
+      )}
+      <OrderStatusModal
+        key={editing.n}
+        order={editing.order}
+        open={editing.open}
+        onClose={() => setEditing((e) => ({ ...e, open: false }))}
+      />
+    </>
+  );
+}

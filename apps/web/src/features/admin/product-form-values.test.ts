@@ -1,0 +1,88 @@
+import type { Product } from '@shop/contract/products';
+import { describe, expect, it } from 'vitest';
+import { checkProductForm, EMPTY_PRODUCT, type ProductFormValues, productToValues } from './product-form-values';
+
+const filled: ProductFormValues = {
+  name: '  Linen Wrap Dress ',
+  category: 'dress',
+  color: 'green',
+  price: '89.5',
+  oldPrice: '',
+  image: '/uploads/abc.webp',
+  description: ' Cut on the bias. ',
+};
+
+describe('the product form check (SPEC.md 5)', () => {
+  it('turns a complete form into the product input, trimmed, prices as numbers, no old price as null', () => {
+    expect(checkProductForm(filled)).toEqual({
+      ok: true,
+      input: {
+        name: 'Linen Wrap Dress',
+        category: 'dress',
+        color: 'green',
+        price: 89.5,
+        oldPrice: null,
+        image: '/uploads/abc.webp',
+        description: 'Cut on the bias.',
+      },
+    });
+  });
+
+  it('an empty form is missing fields', () => {
+    expect(checkProductForm(EMPTY_PRODUCT)).toEqual({ ok: false, problem: 'missing' });
+  });
+
+  it.each(['name', 'category', 'color', 'price', 'image', 'description'] as const)(
+    'a missing %s is a missing field, blanks included',
+    (field) => {
+      expect(checkProductForm({ ...filled, [field]: '   ' })).toEqual({ ok: false, problem: 'missing' });
+    },
+  );
+
+  it('a category or colour outside the shop lists is a missing choice', () => {
+    expect(checkProductForm({ ...filled, category: 'shoes' })).toEqual({ ok: false, problem: 'missing' });
+    expect(checkProductForm({ ...filled, color: 'purple' })).toEqual({ ok: false, problem: 'missing' });
+  });
+
+  it.each(['0', '-5', 'abc', '12.345', 'Infinity'])('refuses the price %s', (price) => {
+    expect(checkProductForm({ ...filled, price })).toEqual({ ok: false, problem: 'price' });
+  });
+
+  it('keeps an old price when given, and refuses a bad one', () => {
+    const withOld = checkProductForm({ ...filled, oldPrice: '120' });
+    expect(withOld.ok && withOld.input.oldPrice).toBe(120);
+    expect(checkProductForm({ ...filled, oldPrice: '0' })).toEqual({ ok: false, problem: 'price' });
+  });
+
+  it('prefills the update form from a product and gives it back unchanged', () => {
+    const product: Product = {
+      _id: '6c0d7e4e-2f4a-4c8e-9a53-0c4b1f0f9a11',
+      name: 'Gold Hoops',
+      category: 'jewellery',
+      color: 'gold',
+      price: 45,
+      oldPrice: 60,
+      image: '/uploads/hoops.webp',
+      description: 'Light hoops.',
+      rating: 4.5,
+      reviewCount: 2,
+      author: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const values = productToValues(product);
+    expect(values).toMatchObject({ price: '45', oldPrice: '60', category: 'jewellery' });
+    expect(checkProductForm(values)).toEqual({
+      ok: true,
+      input: {
+        name: 'Gold Hoops',
+        category: 'jewellery',
+        color: 'gold',
+        price: 45,
+        oldPrice: 60,
+        image: '/uploads/hoops.webp',
+        description: 'Light hoops.',
+      },
+    });
+  });
+});

@@ -1,0 +1,116 @@
+import { formatMoney } from '@shop/contract/money';
+import type { Product } from '@shop/contract/products';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { showAlert } from '../../ui/alerts';
+import { ProductImage } from '../../ui/product-image';
+import { useToast } from '../../ui/toast';
+import { rowNumber } from '../dashboard/format';
+import {
+  actionLink,
+  deleteButton,
+  rowClass,
+  TableFrame,
+  tableClass,
+  td,
+  th,
+  theadClass,
+} from '../dashboard/table-frame';
+import { useDeleteProductMutation } from './admin.api';
+import { confirmDelete } from './confirm-delete';
+
+interface ProductsTableProps {
+  products: Product[];
+  page: number;
+  pageSize: number;
+}
+
+export function ProductsTable({ products, page, pageSize }: ProductsTableProps) {
+  const [deleteProduct, { isLoading: deleting, originalArgs }] = useDeleteProductMutation();
+  const notify = useToast();
+
+  async function onDelete(product: Product) {
+    if (!(await confirmDelete("You won't be able to revert this!"))) return;
+    try {
+      const { message } = await deleteProduct(product._id).unwrap();
+      notify(message, 'success');
+    } catch (error) {
+      console.error('Deleting the product failed', error);
+      await showAlert({
+        title: 'Error',
+        text: 'There was an issue deleting the product. Please try again.',
+        icon: 'error',
+      });
+    }
+  }
+
+  return (
+    <TableFrame label="Products">
+      <table className={tableClass}>
+        <thead className={theadClass}>
+          <tr>
+            <th scope="col" className={th}>
+              No.
+            </th>
+            <th scope="col" className={th}>
+              Image
+            </th>
+            <th scope="col" className={th}>
+              Product name
+            </th>
+            <th scope="col" className={th}>
+              Category
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Price
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product, index) => (
+            <tr key={product._id} className={rowClass}>
+              <td className={`${td} text-muted tabular-nums`}>{rowNumber(page, pageSize, index)}</td>
+              <td className={td}>
+                {product.image ? (
+                  <ProductImage
+                    src={product.image}
+                    alt=""
+                    width={48}
+                    height={60}
+                    sizes="48px"
+                    className="h-15 w-12 rounded-md"
+                  />
+                ) : (
+                  <span className="text-xs text-muted">No Image</span>
+                )}
+              </td>
+              <td className={`${td} font-medium`}>
+                <Link to={paths.product.href(product._id)} className="hover:text-clay">
+                  {product.name}
+                </Link>
+              </td>
+              <td className={`${td} capitalize`}>{product.category}</td>
+              <td className={`${td} text-right tabular-nums`}>{formatMoney(product.price)}</td>
+              <td className={`${td} text-right whitespace-nowrap`}>
+                <Link to={paths.dashboard.updateProduct.href(product._id)} className={`${actionLink} mr-3`}>
+                  Edit<span className="sr-only"> {product.name}</span>
+                </Link>
+                <button
+                  type="button"
+                  onClick={() => void onDelete(product)}
+                  disabled={deleting && originalArgs === product._id}
+                  className={deleteButton}
+                >
+                  Delete<span className="sr-only"> {product.name}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}

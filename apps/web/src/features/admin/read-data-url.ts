@@ -1,0 +1,10 @@
+/** The file as a data URL, the body POST /api/uploadImage takes (SPEC.md 7). */
+export function readDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('Unreadable'));
+    reader.onerror = () => reject(reader.error ?? new Error('Unreadable'));
+    reader.readAsDataURL(file);
+  });
+}

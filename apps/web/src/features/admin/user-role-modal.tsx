@@ -1,0 +1,81 @@
+import { ROLES, type Role } from '@shop/contract/constants';
+import type { User } from '@shop/contract/users';
+import { type FormEvent, useRef, useState } from 'react';
+import { apiErrorMessage } from '../../app/api-error';
+import { showAlert } from '../../ui/alerts';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { useToast } from '../../ui/toast';
+import { useUpdateUserRoleMutation } from './admin.api';
+
+interface UserRoleModalProps {
+  user: User | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** SPEC.md 2 and 5: the e-mail read-only, the role a select. */
+export function UserRoleModal({ user, open, onClose }: UserRoleModalProps) {
+  return (
+    <Modal open={open} onClose={onClose} title="Edit User Role">
+      {user && <RoleForm user={user} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function RoleForm({ user, onClose }: { user: User; onClose: () => void }) {
+  const [role, setRole] = useState<Role>(user.role);
+  const [updateRole, { isLoading }] = useUpdateUserRoleMutation();
+  const notify = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await updateRole({ id: user._id, role }).unwrap();
+      notify('Updated role successfully!', 'success');
+      onClose();
+    } catch (error) {
+      console.error('Updating the role failed', error);
+      const detail = apiErrorMessage(error);
+      await showAlert({
+        title: 'Error',
+        text: `Failed to update the role, please try again.${detail ? ` ${detail}` : ''}`,
+        icon: 'error',
+        // The alert must render inside the open dialog, or the dialog's top layer would hide it.
+        target: formRef.current?.closest('dialog'),
+      });
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} className="space-y-5">
+      <div>
+        <label htmlFor="role-email" className="field-label">
+          Email
+        </label>
+        <input id="role-email" type="email" value={user.email} readOnly className="field bg-linen text-muted" />
+      </div>
+      <div>
+        <label htmlFor="role-select" className="field-label">
+          Role
+        </label>
+        <select id="role-select" value={role} onChange={(e) => setRole(e.target.value as Role)} className="field">
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex justify-end gap-3">
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={isLoading}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import type { User } from '@shop/contract/users';
+import { useState } from 'react';
+import { showAlert } from '../../ui/alerts';
+import { EmptyState, ErrorMessage } from '../../ui/status-message';
+import { useToast } from '../../ui/toast';
+import { PageHeader } from '../dashboard/page-header';
+import { RetryButton } from '../dashboard/retry-button';
+import {
+  actionLink,
+  deleteButton,
+  rowClass,
+  TableFrame,
+  TableSkeleton,
+  tableClass,
+  td,
+  th,
+  theadClass,
+} from '../dashboard/table-frame';
+import { useDashboardUser } from '../dashboard/use-dashboard-user';
+import { useDeleteUserMutation, useGetUsersQuery } from './admin.api';
+import { confirmDelete } from './confirm-delete';
+import { UserRoleModal } from './user-role-modal';
+
+const ROLE_BADGE: Record<User['role'], string> = {
+  admin: 'bg-clay-soft text-clay-dark ring-clay/30',
+  user: 'bg-green-100 text-green-900 ring-green-300',
+};
+
+export function RoleBadge({ role }: { role: User['role'] }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-3 py-1 text-xs font-medium capitalize ring-1 ring-inset ${ROLE_BADGE[role]}`}
+    >
+      {role}
+    </span>
+  );
+}
+
+/** SPEC.md 2: All Users, with the role modal and Delete. */
+export function UsersPage() {
+  const me = useDashboardUser();
+  // SPEC.md 7: the list is fetched again each time the page opens.
+  const { data: users, error, isLoading, refetch } = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [deleteUser] = useDeleteUserMutation();
+  // The edited user outlives the modal's closing, so its form does not empty while it fades out.
+  // Each opening gets a fresh modal (`n`) starting from the user's current role.
+  const [editing, setEditing] = useState<{ user: User | null; open: boolean; n: number }>({
+    user: null,
+    open: false,
+    n: 0,
+  });
+  const notify = useToast();
+
+  async function onDelete(user: User) {
+    if (!(await confirmDelete('This user will be deleted permanently!'))) return;
+    try {
+      const { message } = await deleteUser(user._id).unwrap();
+      notify(message, 'success');
+    } catch (error) {
+      console.error('Deleting the user failed', error);
+      await showAlert({
+        title: 'Error',
+        text: 'There was an issue deleting the user. Please try again.',
+        icon: 'error',
+      });
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Admin dashboard"
+        title="All Users"
+        description="Every account, newest first, and its role."
+      />
+      {isLoading ? (
+        <TableSkeleton label="Loading the users" />
+      ) : error ? (
+        <ErrorMessage title="Error loading users data.">
+          <RetryButton onRetry={refetch} />
+        </ErrorMessage>
+      ) : !users?.length ? (
+        <EmptyState title="No users yet." />
+      ) : (
+        <TableFrame label="Users">
+          <table className={tableClass}>
+            <thead className={theadClass}>
+              <tr>
+                <th scope="col" className={th}>
+                  No.
+                </th>
+                <th scope="col" className={th}>
+                  Username
+                </th>
+                <th scope="col" className={th}>
+                  Email
+                </th>
+                <th scope="col" className={th}>
+                  Role
+                </th>
+                <th scope="col" className={`${th} text-right`}>
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user, index) => (
+                <tr key={user._id} className={rowClass}>
+                  <td className={`${td} text-muted tabular-nums`}>{index + 1}</td>
+                  <td className={`${td} font-medium`}>
+                    {user.username}
+                    {user._id === me._id && <span className="ml-2 text-xs font-normal text-muted">(you)</span>}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>{user.email}</td>
+                  <td className={td}>
+                    <RoleBadge role={user.role} />
+                  </td>
+                  <td className={`${td} text-right whitespace-nowrap`}>
+                    <button
+                      type="button"
+                      onClick={() => setEditing((e) => ({ user, open: true, n: e.n + 1 }))}
+                      className={`${actionLink} mr-3`}
+                    >
+                      Edit<span className="sr-only"> {user.username}</span>
+                    </button>
+                    <button type="button" onClick={() => void onDelete(user)} className={deleteButton}>
+                      Delete<span className="sr-only"> {user.username}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+      )}
+      <UserRoleModal
+        key={editing.n}
+        user={editing.user}
+        open={editing.open}
+        onClose={() => setEditing((e) => ({ ...e, open: false }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { SHOP_NAME } from '@shop/contract/constants';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+
+/** /login and /register sit outside the main layout (SPEC.md 2): the form beside one quiet picture. */
+export function AuthLayout({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <div className="grid min-h-dvh bg-ivory md:grid-cols-2">
+      <main className="flex flex-col px-6 py-8 sm:px-12 lg:px-20">
+        <Link to={paths.home.href()} className="self-start font-display text-2xl tracking-tight text-ink">
+          {SHOP_NAME}
+          <span className="text-clay">.</span>
+        </Link>
+        <div className="my-auto w-full max-w-sm self-center py-12">
+          <h1 className="font-display text-4xl text-ink">{title}</h1>
+          <p className="mt-3 text-sm text-muted">{intro}</p>
+          <div className="mt-8">{children}</div>
+        </div>
+      </main>
+      <div className="relative hidden md:block">
+        <img
+          src="/images/auth.svg"
+          alt=""
+          width={900}
+          height={1200}
+          className="absolute inset-0 size-full object-cover"
+        />
+      </div>
+    </div>
+  );
+}

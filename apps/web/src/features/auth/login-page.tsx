@@ -1,0 +1,98 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { apiErrorMessage } from '../../app/api-error';
+import { baseApi } from '../../app/base-api';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../config/paths';
+import { showAlert } from '../../ui/alerts';
+import { Button } from '../../ui/button';
+import { usePageMeta } from '../../ui/use-page-meta';
+import { useLoginMutation } from './auth.api';
+import { AuthLayout } from './auth-layout';
+import { setUser } from './auth.slice';
+
+export interface LoginLocationState {
+  /** Why the shopper was sent here, shown above the form. */
+  notice?: string;
+  /** The page that asked for a login (an order, say); without one, login goes home (SPEC.md 4). */
+  returnTo?: string;
+}
+
+export function LoginPage() {
+  usePageMeta('Login', 'Log in to your Lebaba account to check out, follow your orders and write reviews.');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [login, { isLoading }] = useLoginMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const state = useLocation().state as LoginLocationState | null;
+  const notice = state?.notice;
+  const returnTo = state?.returnTo?.startsWith('/') ? state.returnTo : paths.home.href();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      // The session is the httpOnly cookie the server sets; the token in the answer is not kept.
+      const { user } = await login({ email, password }).unwrap();
+      dispatch(baseApi.util.resetApiState());
+      dispatch(setUser(user));
+      navigate(returnTo);
+    } catch (error) {
+      await showAlert({
+        title: 'Login Failed',
+        text: apiErrorMessage(error) ?? 'Invalid credentials',
+        icon: 'error',
+        confirmButtonText: 'Try Again',
+      });
+    }
+  }
+
+  return (
+    <AuthLayout title="Welcome back" intro="Log in to check out, follow your orders and write reviews.">
+      {notice && (
+        <p role="status" className="mb-6 rounded-xl bg-clay-soft px-4 py-3 text-sm text-clay-dark">
+          {notice}
+        </p>
+      )}
+      <form onSubmit={onSubmit} className="space-y-5">
+        <div>
+          <label htmlFor="login-email" className="field-label">
+            Email
+          </label>
+          <input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="field"
+          />
+        </div>
+        <div>
+          <label htmlFor="login-password" className="field-label">
+            Password
+          </label>
+          <input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className="field"
+          />
+        </div>
+        <Button type="submit" busy={isLoading} className="w-full">
+          Login
+        </Button>
+      </form>
+      <p className="mt-8 text-center text-sm text-muted">
+        Don't have an account?{' '}
+        <Link to={paths.register.href()} className="font-medium text-clay underline underline-offset-4">
+          Register here
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

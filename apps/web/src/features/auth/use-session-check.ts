@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { apiErrorStatus } from '../../app/api-error';
+import { baseApi } from '../../app/base-api';
+import { useAppDispatch, useCurrentUser } from '../../app/hooks';
+import { useGetMeQuery } from './auth.api';
+import { logout, setUser } from './auth.slice';
+
+/**
+ * The stored user is only a hint: when the server says the session has ended (expired, logged out
+ * elsewhere, account deleted), the app logs out too; when the role changed, it follows.
+ */
+export function useSessionCheck(): void {
+  const user = useCurrentUser();
+  const dispatch = useAppDispatch();
+  const { data, error } = useGetMeQuery(undefined, { skip: !user });
+
+  useEffect(() => {
+    if (!user) return;
+    if (apiErrorStatus(error) === 401) {
+      dispatch(logout());
+      dispatch(baseApi.util.resetApiState());
+    } else if (data && (data.user._id !== user._id || data.user.role !== user.role)) {
+      dispatch(setUser(data.user));
+    }
+  }, [data, error, user, dispatch]);
+}

@@ -1,0 +1,77 @@
+import { MAX_CART_LINE_QUANTITY } from '@shop/contract/constants';
+import { formatMoney } from '@shop/contract/money';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../config/paths';
+import { ProductImage } from '../../ui/product-image';
+import { type CartItem, decreaseQuantity, increaseQuantity, removeFromCart } from './cart.slice';
+
+const stepButton =
+  'grid size-8 place-items-center rounded-full border border-sand text-ink transition-colors hover:border-ink disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-sand';
+
+export function CartItemRow({ item, index, onNavigate }: { item: CartItem; index: number; onNavigate: () => void }) {
+  const dispatch = useAppDispatch();
+  const nameId = useId();
+  return (
+    <li className="flex gap-4 py-5">
+      <span aria-hidden="true" className="w-6 pt-1 font-display text-sm text-muted tabular-nums">
+        {String(index + 1).padStart(2, '0')}
+      </span>
+      <ProductImage
+        src={item.image}
+        alt=""
+        width={80}
+        height={100}
+        sizes="80px"
+        className="h-[6.25rem] w-20 shrink-0 rounded-xl"
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-start justify-between gap-3">
+          <h3 id={nameId} className="font-display text-base leading-snug text-ink">
+            <Link to={paths.product.href(item._id)} onClick={onNavigate} className="hover:text-clay">
+              {item.name}
+            </Link>
+          </h3>
+          <p className="text-sm font-medium text-ink tabular-nums">{formatMoney(item.price)}</p>
+        </div>
+        <div className="mt-auto flex items-center justify-between gap-3 pt-3">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              aria-label="Decrease Quantity"
+              aria-describedby={nameId}
+              disabled={item.quantity <= 1}
+              onClick={() => dispatch(decreaseQuantity(item._id))}
+              className={stepButton}
+            >
+              <span aria-hidden="true">−</span>
+            </button>
+            <span className="w-7 text-center text-sm tabular-nums">
+              <span className="sr-only">Quantity </span>
+              {item.quantity}
+            </span>
+            <button
+              type="button"
+              aria-label="Increase Quantity"
+              aria-describedby={nameId}
+              disabled={item.quantity >= MAX_CART_LINE_QUANTITY}
+              onClick={() => dispatch(increaseQuantity(item._id))}
+              className={stepButton}
+            >
+              <span aria-hidden="true">+</span>
+            </button>
+          </div>
+          <button
+            type="button"
+            aria-describedby={nameId}
+            onClick={() => dispatch(removeFromCart(item._id))}
+            className="text-xs font-medium tracking-wide text-muted underline underline-offset-4 hover:text-stop"
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

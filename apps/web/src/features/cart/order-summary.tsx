@@ -1,0 +1,53 @@
+import { TAX_PERCENT } from '@shop/contract/constants';
+import { formatMoney } from '@shop/contract/money';
+import { useAppDispatch, useCart } from '../../app/hooks';
+import { Button } from '../../ui/button';
+import { clearCart } from './cart.slice';
+
+interface OrderSummaryProps {
+  onCheckout: () => void;
+  checkingOut: boolean;
+}
+
+/** SPEC.md 2: Selected Items, Total Price, Tax (5%), Grand Total, Clear Cart and Proceed Checkout. */
+export function OrderSummary({ onCheckout, checkingOut }: OrderSummaryProps) {
+  const cart = useCart();
+  const dispatch = useAppDispatch();
+  const rows = [
+    { label: 'Selected Items', value: String(cart.selectedItems) },
+    { label: 'Total Price', value: formatMoney(cart.totalPrice) },
+    { label: `Tax (${TAX_PERCENT}%)`, value: formatMoney(cart.tax) },
+  ];
+  return (
+    <section aria-labelledby="order-summary-title" className="rounded-2xl bg-linen p-5">
+      <h3 id="order-summary-title" className="font-display text-lg text-ink">
+        Order Summary
+      </h3>
+      <dl className="mt-3 space-y-2 text-sm">
+        {rows.map((row) => (
+          <div key={row.label} className="flex justify-between gap-4">
+            <dt className="text-muted">{row.label}</dt>
+            <dd className="tabular-nums">{row.value}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-sand pt-3 text-base font-semibold">
+          <dt>Grand Total</dt>
+          <dd className="tabular-nums">{formatMoney(cart.grandTotal)}</dd>
+        </div>
+      </dl>
+      <div className="mt-5 grid grid-cols-1 gap-3 min-[350px]:grid-cols-[auto_1fr]">
+        <Button
+          variant="stop"
+          onClick={() => dispatch(clearCart())}
+          disabled={checkingOut}
+          className="px-4 whitespace-nowrap"
+        >
+          Clear Cart
+        </Button>
+        <Button variant="go" onClick={onCheckout} busy={checkingOut} className="px-4 whitespace-nowrap">
+          Proceed Checkout
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { CATEGORIES, CATEGORY_FETCH_LIMIT, type Category } from '@shop/contract/constants';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAddToCart } from '../../app/use-add-to-cart';
+import { paths } from '../../config/paths';
+import { ProductGrid } from '../../ui/product-grid';
+import { ProductGridSkeleton } from '../../ui/skeleton';
+import { EmptyState } from '../../ui/status-message';
+import { usePageMeta } from '../../ui/use-page-meta';
+import { useGetProductsQuery } from './catalog.api';
+import { ProductListError } from './product-list-error';
+
+const COPY: Record<Category, { title: string; intro: string }> = {
+  accessories: { title: 'Accessories', intro: 'Bags, hats and sunglasses that finish an outfit.' },
+  dress: { title: 'Dress Collection', intro: 'Easy dresses for long days, slow weekends and late dinners.' },
+  jewellery: { title: 'Jewellery', intro: 'Fine pieces to wear every day and keep for years.' },
+  cosmetics: { title: 'Cosmetics', intro: 'Colour, scent and care for your everyday ritual.' },
+};
+
+const isCategory = (value: string | undefined): value is Category => CATEGORIES.includes(value as Category);
+
+export function CategoryPage() {
+  const { categoryName } = useParams();
+  const category = isCategory(categoryName) ? categoryName : undefined;
+  const copy = category ? COPY[category] : { title: 'Category not found', intro: '' };
+  usePageMeta(copy.title, copy.intro || 'This category does not exist.');
+  const { data, error, isLoading, refetch } = useGetProductsQuery(
+    { category, limit: CATEGORY_FETCH_LIMIT },
+    { skip: !category },
+  );
+  const addToCart = useAddToCart();
+
+  // SPEC.md 2: a new category starts at the top of the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the category changes
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [categoryName]);
+
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <header className="flex flex-col items-center border-b border-sand pb-10 text-center">
+        <nav aria-label="Breadcrumb" className="text-xs text-muted">
+          <Link to={paths.home.href()} className="hover:text-ink">
+            Home
+          </Link>
+          <span aria-hidden="true" className="px-2">
+            /
+          </span>
+          <span>Categories</span>
+        </nav>
+        <h1 className="mt-4 font-display text-4xl text-ink capitalize sm:text-5xl">{copy.title}</h1>
+        {copy.intro && <p className="mt-3 max-w-lg text-sm text-muted">{copy.intro}</p>}
+      </header>
+      <section aria-labelledby="category-products" className="mt-10">
+        <h2 id="category-products" className="sr-only">
+          Products
+        </h2>
+        {!category ? (
+          <EmptyState title="We could not find that category">
+            Browse{' '}
+            <Link to={paths.shop.href()} className="underline underline-offset-4">
+              the whole shop
+            </Link>{' '}
+            instead.
+          </EmptyState>
+        ) : isLoading ? (
+          <ProductGridSkeleton />
+        ) : error ? (
+          <ProductListError error={error} onRetry={refetch} />
+        ) : !data?.products.length ? (
+          <EmptyState title="New pieces are on their way">
+            Nothing in this category yet. Browse{' '}
+            <Link to={paths.shop.href()} className="underline underline-offset-4">
+              the whole shop
+            </Link>
+            .
+          </EmptyState>
+        ) : (
+          <ProductGrid products={data.products} onAddToCart={addToCart} priorityCount={2} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Product } from '@shop/contract/products';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { Button } from '../../ui/button';
+import { Price } from '../../ui/price';
+import { ProductImage } from '../../ui/product-image';
+import { RatingStars } from '../../ui/rating-stars';
+
+interface ProductDetailsProps {
+  product: Product;
+  onAddToCart: (product: Product) => void;
+}
+
+/** SPEC.md 2, /shop/{id}: breadcrumb, image, prices, description, category, colour, stars, Add to cart. */
+export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="text-xs text-muted">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <Link to={paths.home.href()} className="hover:text-ink">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li>
+            <Link to={paths.shop.href()} className="hover:text-ink">
+              Shop
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li aria-current="page" className="text-ink">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+      <div className="mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
+        <ProductImage
+          src={product.image}
+          alt={product.name}
+          width={800}
+          height={1000}
+          sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
+          priority
+          className="aspect-[4/5] w-full rounded-3xl"
+        />
+        <div className="flex flex-col md:py-6">
+          <Link
+            to={paths.category.href(product.category)}
+            className="eyebrow self-start hover:underline hover:underline-offset-4"
+          >
+            {product.category}
+          </Link>
+          <h1 className="mt-3 font-display text-4xl leading-tight text-ink lg:text-5xl">{product.name}</h1>
+          <div className="mt-4 flex items-center gap-3 text-sm text-muted">
+            <RatingStars value={product.rating} size="md" />
+            {/* SPEC.md 8's empty text rather than a count of nothing. */}
+            <span>
+              {product.reviewCount === 0
+                ? 'No reviews yet'
+                : `${product.rating.toFixed(1)} · ${product.reviewCount} ${product.reviewCount === 1 ? 'review' : 'reviews'}`}
+            </span>
+          </div>
+          <Price price={product.price} oldPrice={product.oldPrice} className="mt-6 text-2xl font-medium" />
+          <p className="mt-6 leading-relaxed text-ink/85">{product.description}</p>
+          <dl className="mt-8 grid grid-cols-2 gap-4 border-y border-sand py-5 text-sm">
+            <div>
+              <dt className="field-label">Category</dt>
+              <dd className="text-ink capitalize">{product.category}</dd>
+            </div>
+            <div>
+              <dt className="field-label">Color</dt>
+              <dd className="text-ink capitalize">{product.color}</dd>
+            </div>
+          </dl>
+          <Button onClick={() => onAddToCart(product)} className="mt-8 w-full sm:w-auto sm:self-start sm:px-12">
+            Add to cart
+          </Button>
+          <p className="mt-4 text-xs text-muted">Free shipping on all orders · 100% money-back guarantee</p>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function ProductDetailsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the product" className="mt-10 grid gap-10 md:grid-cols-2 lg:gap-16">
+      <div className="aspect-[4/5] w-full animate-pulse rounded-3xl bg-sand/60" />
+      <div className="space-y-4 md:py-6">
+        <div className="h-3 w-24 animate-pulse rounded bg-sand/60" />
+        <div className="h-10 w-3/4 animate-pulse rounded bg-sand/60" />
+        <div className="h-5 w-1/3 animate-pulse rounded bg-sand/60" />
+        <div className="h-24 w-full animate-pulse rounded bg-sand/60" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { apiErrorMessage, apiErrorStatus } from '../../app/api-error';
+import { paths } from '../../config/paths';
+import { ErrorMessage } from '../../ui/status-message';
+
+/** SPEC.md 8: "Error fetching product details" with the message, or "Error fetching product!...". */
+export function ProductError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const status = apiErrorStatus(error);
+  const message = status !== undefined && status < 500 ? apiErrorMessage(error) : undefined;
+  return (
+    <div className="mt-10">
+      <ErrorMessage title="Error fetching product details">
+        <p>{message ?? 'Error fetching product!...'}</p>
+        <p className="mt-1">
+          {status === 404 || status === 400
+            ? 'This product may have been removed. Browse the shop for similar pieces.'
+            : 'Please check your connection and try again.'}
+        </p>
+        <div className="mt-4 flex gap-4">
+          {status !== 404 && status !== 400 && (
+            <button type="button" onClick={onRetry} className="font-medium text-ink underline underline-offset-4">
+              Try again
+            </button>
+          )}
+          <Link to={paths.shop.href()} className="font-medium text-ink underline underline-offset-4">
+            Back to the shop
+          </Link>
+        </div>
+      </ErrorMessage>
+    </div>
+  );
+}

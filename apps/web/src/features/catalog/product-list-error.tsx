@@ -1,0 +1,18 @@
+import { apiErrorMessage, isNetworkError } from '../../app/api-error';
+import { ErrorMessage } from '../../ui/status-message';
+
+/** SPEC.md 8: "Error loading products." with "Error:" and the server's message, or "Error fetching products". */
+export function ProductListError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const message = apiErrorMessage(error);
+  return (
+    <ErrorMessage title="Error loading products.">
+      <p>{message && !isNetworkError(error) ? `Error: ${message}` : 'Error fetching products'}</p>
+      <p className="mt-1">Please check your connection and try again in a moment.</p>
+      {onRetry && (
+        <button type="button" onClick={onRetry} className="mt-3 font-medium text-ink underline underline-offset-4">
+          Try again
+        </button>
+      )}
+    </ErrorMessage>
+  );
+}

@@ -1,0 +1,120 @@
+import { CATEGORY_FILTERS, COLOR_FILTERS, PRICE_RANGES } from '@shop/contract/constants';
+import type { ReactNode } from 'react';
+import { useScrollEdges } from '../../ui/use-scroll-edges';
+import { priceRangeKey, type ShopParams } from './shop-params';
+
+/** Swatches for the colour filter; the names themselves come from the contract. */
+const SWATCH: Record<(typeof COLOR_FILTERS)[number], string> = {
+  all: 'conic-gradient(#1f1a16 0 25%, #a8322d 0 50%, #d8b46a 0 75%, #3e5a86 0)',
+  black: '#1f1a16',
+  red: '#a8322d',
+  gold: '#d8b46a',
+  blue: '#3e5a86',
+  silver: '#c0c4c8',
+  beige: '#e3d3b8',
+  green: '#2f6b4f',
+};
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+interface ShopFiltersProps {
+  params: ShopParams;
+  onChange: (change: Partial<ShopParams>) => void;
+  onClear: () => void;
+}
+
+function Group({ legend, children }: { legend: string; children: ReactNode }) {
+  const { ref, onScroll, before, after } = useScrollEdges<HTMLDivElement>();
+  return (
+    <fieldset className="min-w-0 lg:border-b lg:border-sand lg:pb-6">
+      <legend className="mb-2 text-xs font-medium tracking-[0.16em] text-muted uppercase lg:mb-3 lg:font-display lg:text-lg lg:font-normal lg:tracking-normal lg:text-ink lg:normal-case">
+        {legend}
+      </legend>
+      {/* Small screens: one row of chips per group, scrolled sideways, its edge faded where more chips hide. */}
+      <div
+        ref={ref}
+        onScroll={onScroll}
+        data-more-before={before || undefined}
+        data-more-after={after || undefined}
+        className="edge-fade -mx-5 flex gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:-mx-8 sm:px-8 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0 lg:pb-0 lg:[mask-image:none]"
+      >
+        {children}
+      </div>
+    </fieldset>
+  );
+}
+
+function Option({
+  name,
+  checked,
+  onSelect,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onSelect: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex shrink-0 cursor-pointer items-center gap-2 rounded-full border border-sand bg-white px-3.5 py-2 text-sm whitespace-nowrap text-ink transition-colors hover:border-ink has-[:checked]:border-ink has-[:checked]:font-medium lg:gap-3 lg:rounded-lg lg:border-0 lg:bg-transparent lg:px-0 lg:py-1.5 lg:hover:text-clay">
+      <input
+        type="radio"
+        name={name}
+        checked={checked}
+        onChange={onSelect}
+        className="size-3.5 accent-clay lg:size-4"
+      />
+      {children}
+    </label>
+  );
+}
+
+/** SPEC.md 2: radio groups for category, color and price range, plus Clear Filters. */
+export function ShopFilters({ params, onChange, onClear }: ShopFiltersProps) {
+  return (
+    <div className="space-y-5 lg:space-y-6">
+      <Group legend="Category">
+        {CATEGORY_FILTERS.map((category) => (
+          <Option
+            key={category}
+            name="category"
+            checked={params.category === category}
+            onSelect={() => onChange({ category })}
+          >
+            {capitalise(category)}
+          </Option>
+        ))}
+      </Group>
+      <Group legend="Color">
+        {COLOR_FILTERS.map((color) => (
+          <Option key={color} name="color" checked={params.color === color} onSelect={() => onChange({ color })}>
+            <span
+              aria-hidden="true"
+              className="size-4 rounded-full border border-ink/10"
+              style={{ background: SWATCH[color] }}
+            />
+            {capitalise(color)}
+          </Option>
+        ))}
+      </Group>
+      <Group legend="Price Range">
+        <Option name="price" checked={params.price === null} onSelect={() => onChange({ price: null })}>
+          All
+        </Option>
+        {PRICE_RANGES.map((range) => (
+          <Option
+            key={range.label}
+            name="price"
+            checked={params.price === priceRangeKey(range)}
+            onSelect={() => onChange({ price: priceRangeKey(range) })}
+          >
+            {range.label}
+          </Option>
+        ))}
+      </Group>
+      <button type="button" onClick={onClear} className="btn btn-outline btn-sm lg:w-full">
+        Clear Filters
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import {
+  CATEGORY_FILTERS,
+  COLOR_FILTERS,
+  DEFAULT_SHOP_PAGE_SIZE,
+  MAX_PAGE,
+  PRICE_RANGES,
+  type PriceRange,
+  SHOP_PAGE_SIZES,
+} from '@shop/contract/constants';
+import type { ProductListParams } from './catalog.api';
+
+export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];
+export type ColorFilter = (typeof COLOR_FILTERS)[number];
+export type ShopPageSize = (typeof SHOP_PAGE_SIZES)[number];
+
+/** The shop's filters and page, as they live in the URL so links and the back button restore them. */
+export interface ShopParams {
+  category: CategoryFilter;
+  color: ColorFilter;
+  /** A key of PRICE_RANGES (see priceRangeKey), or null for any price. */
+  price: string | null;
+  page: number;
+  limit: ShopPageSize;
+}
+
+export const defaultShopParams: ShopParams = {
+  category: 'all',
+  color: 'all',
+  price: null,
+  page: 1,
+  limit: DEFAULT_SHOP_PAGE_SIZE as ShopPageSize,
+};
+
+/** `50-100`, or `200-up` for the open-ended range. */
+export function priceRangeKey(range: PriceRange): string {
+  return `${range.min}-${range.max ?? 'up'}`;
+}
+
+export function priceRangeOf(key: string | null): PriceRange | undefined {
+  return key === null ? undefined : PRICE_RANGES.find((r) => priceRangeKey(r) === key);
+}
+
+function oneOf<T extends string | number>(allowed: readonly T[], value: unknown, fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+/** Anything missing or not recognised falls back to its default, so a mangled link still shows the shop. */
+export function parseShopParams(search: URLSearchParams): ShopParams {
+  const page = Number(search.get('page'));
+  const price = search.get('price');
+  return {
+    category: oneOf(CATEGORY_FILTERS, search.get('category'), 'all'),
+    color: oneOf(COLOR_FILTERS, search.get('color'), 'all'),
+    price: priceRangeOf(price) ? price : null,
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+    limit: oneOf(SHOP_PAGE_SIZES, Number(search.get('limit')), defaultShopParams.limit),
+  };
+}
+
+/** Default values stay out of the URL: `/shop` is the unfiltered first page. */
+export function shopParamsToSearch(params: ShopParams): URLSearchParams {
+  const search = new URLSearchParams();
+  if (params.category !== 'all') search.set('category', params.category);
+  if (params.color !== 'all') search.set('color', params.color);
+  if (params.price !== null) search.set('price', params.price);
+  if (params.limit !== defaultShopParams.limit) search.set('limit', String(params.limit));
+  if (params.page !== 1) search.set('page', String(params.page));
+  return search;
+}
+
+/** SPEC.md 4: changing any filter (or the page size) goes back to page 1; only a page change keeps it. */
+export function applyShopChange(current: ShopParams, change: Partial<ShopParams>): ShopParams {
+  const next = { ...current, ...change };
+  const onlyPage = Object.keys(change).every((key) => key === 'page');
+  return onlyPage ? next : { ...next, page: change.page ?? 1 };
+}
+
+export function clearShopFilters(current: ShopParams): ShopParams {
+  return applyShopChange(current, { category: 'all', color: 'all', price: null });
+}
+
+export function toProductListParams(params: ShopParams): ProductListParams {
+  const range = priceRangeOf(params.price);
+  return {
+    category: params.category,
+    color: params.color,
+    minPrice: range?.min,
+    maxPrice: range?.max,
+    page: params.page,
+    limit: params.limit,
+  };
+}

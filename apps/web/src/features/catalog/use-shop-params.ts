@@ -1,0 +1,21 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { applyShopChange, clearShopFilters, parseShopParams, type ShopParams, shopParamsToSearch } from './shop-params';
+
+/** The shop's filters and page, read from and written to the URL. */
+export function useShopParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => parseShopParams(searchParams), [searchParams]);
+
+  const navigate = useCallback(
+    (next: (current: ShopParams) => ShopParams) =>
+      // Filters change the grid, not the page: keep the scroll position where the shopper is.
+      setSearchParams((prev) => shopParamsToSearch(next(parseShopParams(prev))), { preventScrollReset: true }),
+    [setSearchParams],
+  );
+
+  const update = useCallback((change: Partial<ShopParams>) => navigate((c) => applyShopChange(c, change)), [navigate]);
+  const clearFilters = useCallback(() => navigate(clearShopFilters), [navigate]);
+
+  return { params, update, clearFilters };
+}

@@ -1,0 +1,44 @@
+import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../app/api-error';
+
+export interface CheckoutProblem {
+  title: string;
+  help: string;
+}
+
+/** SPEC.md 8 only logs these failures; the shopper is also told what happened and what to do next. */
+export function sessionProblem(error: unknown): CheckoutProblem {
+  const title = 'We could not start your checkout';
+  if (isNetworkError(error)) {
+    return {
+      title,
+      help: 'The shop could not be reached. Check your internet connection and try again; your cart is kept.',
+    };
+  }
+  const status = apiErrorStatus(error);
+  if (status === 401) {
+    return { title, help: 'Your session has ended. Please log in again, then proceed to checkout; your cart is kept.' };
+  }
+  if (status === 429) {
+    return { title, help: 'Too many checkout attempts in a short time. Please wait a minute and try again.' };
+  }
+  const message = apiErrorMessage(error);
+  if (status !== undefined && status < 500 && message) {
+    // The server's refusals name the problem and the fix (a product no longer sold, say).
+    return { title, help: /[.!?]$/.test(message) ? message : `${message}.` };
+  }
+  return { title, help: 'Something went wrong on our side. Please try again in a moment; your cart is kept.' };
+}
+
+export function providerProblem(): CheckoutProblem {
+  return {
+    title: 'We could not open the payment page',
+    help: 'The secure payment page did not load. Please try again; if it keeps failing, refresh the page first. You have not been charged.',
+  };
+}
+
+export function configProblem(): CheckoutProblem {
+  return {
+    title: 'Payments are unavailable right now',
+    help: 'The shop could not prepare the payment. Please try again in a moment; your cart is kept.',
+  };
+}

@@ -1,0 +1,42 @@
+import {
+  ArcElement,
+  BarElement,
+  CategoryScale,
+  Chart,
+  type ChartOptions,
+  type ChartType,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+
+// Only the pieces the dashboards draw, so the rest of Chart.js stays out of the chunk.
+Chart.register(ArcElement, BarElement, CategoryScale, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip);
+
+Chart.defaults.font.family =
+  getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim() || 'system-ui, sans-serif';
+Chart.defaults.color = '#675d52';
+Chart.defaults.borderColor = '#e6dccd';
+
+/** The shop's palette, in the order series take it. */
+export const CHART_COLORS = ['#9a4429', '#1f1a16', '#2f6b4f', '#c9bba8', '#7c3520'] as const;
+
+/**
+ * No animation under automation (stable screenshots and tests) or when the person asked for less
+ * motion.
+ */
+function animationsOff(): boolean {
+  return navigator.webdriver || window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export function baseOptions<T extends ChartType>(options: ChartOptions<T>): ChartOptions<T> {
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    ...(animationsOff() ? { animation: false } : {}),
+    ...options,
+  } as ChartOptions<T>;
+}

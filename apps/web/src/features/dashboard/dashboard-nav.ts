@@ -1,0 +1,47 @@
+import type { Role } from '@shop/contract/constants';
+import { paths } from '../../config/paths';
+
+export interface DashboardLink {
+  label: string;
+  href: string;
+  icon: string;
+  /** Pages reached from this one, where its link stays lit (Update Product belongs to Manage Products). */
+  alsoActiveUnder?: string;
+}
+
+const p = paths.dashboard;
+
+/** SPEC.md 2: the customer's sidebar and the admin's sidebar, in their order. */
+export const DASHBOARD_LINKS: Record<Role, DashboardLink[]> = {
+  user: [
+    { label: 'Dashboard', href: p.root.href(), icon: 'M4 13h6V4H4v9zm0 7h6v-5H4v5zm10 0h6v-9h-6v9zm0-16v5h6V4h-6z' },
+    { label: 'Orders', href: p.orders.href(), icon: 'M6 8h12l-1 12H7L6 8zM9 8V6a3 3 0 016 0v2' },
+    { label: 'Payments', href: p.payments.href(), icon: 'M3 7h18v10H3V7zm0 4h18M7 15h3' },
+    {
+      label: 'Profile',
+      href: p.profile.href(),
+      icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5',
+    },
+    {
+      label: 'Reviews',
+      href: p.reviews.href(),
+      icon: 'M12 4l2.4 4.9 5.4.8-3.9 3.8.9 5.4L12 16.4l-4.8 2.5.9-5.4-3.9-3.8 5.4-.8L12 4z',
+    },
+  ],
+  admin: [
+    { label: 'Dashboard', href: p.admin.href(), icon: 'M4 13h6V4H4v9zm0 7h6v-5H4v5zm10 0h6v-9h-6v9zm0-16v5h6V4h-6z' },
+    { label: 'Add Product', href: p.addProduct.href(), icon: 'M12 5v14M5 12h14' },
+    {
+      label: 'Manage Products',
+      href: p.manageProducts.href(),
+      alsoActiveUnder: p.updateProduct.href(''),
+      icon: 'M4 6h16M4 12h16M4 18h10',
+    },
+    { label: 'Manage Orders', href: p.manageOrders.href(), icon: 'M6 8h12l-1 12H7L6 8zM9 8V6a3 3 0 016 0v2' },
+    {
+      label: 'All Users',
+      href: p.users.href(),
+      icon: 'M9 11a3.5 3.5 0 100-7 3.5 3.5 0 000 7zM2.5 20c1-3.2 3.5-4.8 6.5-4.8s5.5 1.6 6.5 4.8M16 4.5a3.5 3.5 0 010 6.5M18 15.5c1.7.6 2.9 2 3.5 4.5',
+    },
+  ],
+};

@@ -1,0 +1,79 @@
+import { TAX_PERCENT } from '@shop/contract/constants';
+import { formatMoney, toCents, toDollars } from '@shop/contract/money';
+import type { Order } from '@shop/contract/orders';
+import { OrderTracker } from '../../ui/order-tracker';
+import { ProductImage } from '../../ui/product-image';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+/** The order with its four-step tracker, as /success and /orders/{orderId} show it. */
+export function OrderDetails({ order }: { order: Order }) {
+  return (
+    <div className="space-y-10">
+      <dl className="grid gap-5 rounded-2xl border border-sand bg-white p-6 text-sm sm:grid-cols-[1.6fr_1fr_0.6fr]">
+        <div className="min-w-0">
+          <dt className="field-label">Transaction ID</dt>
+          <dd className="font-mono text-xs break-all text-ink">{order.orderId}</dd>
+        </div>
+        <div>
+          <dt className="field-label">Placed</dt>
+          <dd className="text-ink">{dateFormat.format(new Date(order.createdAt))}</dd>
+        </div>
+        <div>
+          <dt className="field-label">Status</dt>
+          <dd className="text-ink capitalize">{order.status}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="tracker-title">
+        <h2 id="tracker-title" className="font-display text-2xl text-ink">
+          Order status
+        </h2>
+        <div className="mt-6">
+          <OrderTracker status={order.status} />
+        </div>
+      </section>
+
+      <section aria-labelledby="items-title">
+        <h2 id="items-title" className="font-display text-2xl text-ink">
+          Items
+        </h2>
+        <ul className="mt-4 divide-y divide-sand border-y border-sand">
+          {order.products.map((item) => (
+            <li key={item.productId ?? `removed-${item.name}`} className="flex items-center gap-4 py-4">
+              <ProductImage
+                src={item.image}
+                alt=""
+                width={64}
+                height={80}
+                sizes="64px"
+                className="h-20 w-16 rounded-lg"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="font-display text-base text-ink">{item.name}</p>
+                <p className="text-xs text-muted">
+                  {item.quantity} × {formatMoney(item.price)}
+                </p>
+              </div>
+              <p className="text-sm tabular-nums">{formatMoney(toDollars(toCents(item.price) * item.quantity))}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 ml-auto max-w-xs space-y-2 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-muted">Total Price</dt>
+            <dd className="tabular-nums">{formatMoney(order.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-muted">Tax ({TAX_PERCENT}%)</dt>
+            <dd className="tabular-nums">{formatMoney(order.tax)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-sand pt-2 text-base font-semibold">
+            <dt>Grand Total</dt>
+            <dd className="tabular-nums">{formatMoney(order.amount)}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}

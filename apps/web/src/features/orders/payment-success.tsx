@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { Button, buttonClass } from '../../ui/button';
+import { Skeleton } from '../../ui/skeleton';
+import { usePageMeta } from '../../ui/use-page-meta';
+import { OrderDetails } from './order-details';
+import { useConfirmPaymentMutation } from './orders.api';
+import { confirmationProblem } from './payment-problems';
+
+/**
+ * /success: confirm the payment named by session_id and show the order. The cart is cleared only
+ * once the server has confirmed it (onConfirmed), never on arrival.
+ */
+export function PaymentSuccess({ onConfirmed }: { onConfirmed: () => void }) {
+  usePageMeta('Order confirmed', 'Your payment is confirmed. Follow your order from here.');
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('session_id');
+  const [confirm, { data, error, isLoading, isUninitialized }] = useConfirmPaymentMutation();
+  const requested = useRef<string | null>(null);
+
+  useEffect(() => {
+    // Once per session id, even when React runs effects twice in development.
+    if (!sessionId || requested.current === sessionId) return;
+    requested.current = sessionId;
+    confirm({ session_id: sessionId });
+  }, [sessionId, confirm]);
+
+  useEffect(() => {
+    if (data) onConfirmed();
+  }, [data, onConfirmed]);
+
+  useEffect(() => {
+    if (error) console.error('Payment confirmation failed', error);
+  }, [error]);
+
+  if (!sessionId) {
+    return (
+      <Frame title="There is no payment to confirm">
+        <p className="text-muted">
+          This page shows an order after payment. If you have just paid, open your orders from your account; otherwise,
+          head back to the shop.
+        </p>
+        <Actions />
+      </Frame>
+    );
+  }
+
+  if (error) {
+    const problem = confirmationProblem(error);
+    return (
+      <Frame title={problem.title}>
+        <div role="alert" className="text-muted">
+          {problem.help}
+        </div>
+        <div className="mt-8 flex flex-wrap gap-3">
+          {problem.retry && <Button onClick={() => confirm({ session_id: sessionId })}>Try again</Button>}
+          {problem.loginNeeded && (
+            <Link
+              to={paths.login.href()}
+              state={{ returnTo: `${paths.success.href()}?${searchParams.toString()}` }}
+              className={buttonClass('primary')}
+            >
+              Login
+            </Link>
+          )}
+          <Link to={paths.shop.href()} className={buttonClass('outline')}>
+            Back to the shop
+          </Link>
+        </div>
+      </Frame>
+    );
+  }
+
+  if (isLoading || isUninitialized || !data) {
+    return (
+      <Frame title="Confirming your payment…">
+        <div role="status" aria-label="Confirming your payment" className="space-y-4">
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      </Frame>
+    );
+  }
+
+  return (
+    <Frame eyebrow="Payment successful" title="Thank you for your order!">
+      <p className="-mt-4 mb-10 text-muted">
+        Your payment is confirmed and your order is placed. You can follow it here at any time.
+      </p>
+      <OrderDetails order={data.order} />
+      <Actions orderId={data.order._id} />
+    </Frame>
+  );
+}
+
+function Frame({ eyebrow, title, children }: { eyebrow?: string; title: string; children: React.ReactNode }) {
+  return (
+    <div className="container-page max-w-4xl py-14 sm:py-20">
+      {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+      <h1 className="mt-3 mb-8 font-display text-4xl text-ink sm:text-5xl">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+function Actions({ orderId }: { orderId?: string }) {
+  return (
+    <div className="mt-10 flex flex-wrap gap-3">
+      {orderId && (
+        <Link to={paths.order.href(orderId)} className={buttonClass('primary')}>
+          View order
+        </Link>
+      )}
+      <Link to={paths.shop.href()} className={buttonClass('outline')}>
+        Continue shopping
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Review } from '@shop/contract/reviews';
+import type { User } from '@shop/contract/users';
+import { useState } from 'react';
+import { Button } from '../../ui/button';
+import { RatingStars } from '../../ui/rating-stars';
+import { AddReviewModal } from './add-review-modal';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+interface ReviewsSectionProps {
+  productId: string;
+  reviews: readonly Review[];
+  /** All reviews of the product; the list holds the newest ones only. */
+  total: number;
+  user: User | null;
+  /** Called instead of opening the form when nobody is logged in: reviews are posted by an account. */
+  onLoginNeeded: () => void;
+}
+
+export function ReviewsSection({ productId, reviews, total, user, onLoginNeeded }: ReviewsSectionProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="reviews-title" className="border-t border-sand pt-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="reviews-title" className="section-title">
+            Reviews
+          </h2>
+          <p className="mt-2 text-sm text-muted">{total === 1 ? '1 review' : `${total} reviews`} from our customers</p>
+        </div>
+        <Button variant="outline" onClick={() => (user ? setOpen(true) : onLoginNeeded())}>
+          Add a Review
+        </Button>
+      </div>
+      {reviews.length === 0 ? (
+        <p className="mt-8 text-sm text-muted">No reviews yet.</p>
+      ) : (
+        <ul className="mt-8 grid gap-5 md:grid-cols-2">
+          {reviews.map((review) => (
+            <li key={review._id} className="rounded-2xl border border-sand bg-white p-6">
+              <div className="flex items-center justify-between gap-3">
+                <div className="flex items-center gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="grid size-9 place-items-center rounded-full bg-linen font-display text-sm text-ink"
+                  >
+                    {review.userId.username.slice(0, 1).toUpperCase()}
+                  </span>
+                  <div>
+                    <p className="text-sm font-medium text-ink">{review.userId.username}</p>
+                    <p className="text-xs text-muted">
+                      <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+                    </p>
+                  </div>
+                </div>
+                <RatingStars value={review.rating} />
+              </div>
+              <p className="mt-4 text-sm leading-relaxed whitespace-pre-line text-ink/90">{review.comment}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {user && <AddReviewModal open={open} onClose={() => setOpen(false)} productId={productId} userId={user._id} />}
+    </section>
+  );
+}

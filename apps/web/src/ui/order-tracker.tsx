@@ -1,0 +1,97 @@
+import { ORDER_STATUSES, type OrderStatus } from '@shop/contract/constants';
+
+/** SPEC.md 2 and 4: the four steps, their descriptions and their label colours. */
+const STEPS: Record<
+  OrderStatus,
+  { label: string; description: string; dot: string; onDot: string; text: string; ring: string }
+> = {
+  pending: {
+    label: 'Pending',
+    description: 'Your order has been created and is awaiting processing.',
+    dot: 'bg-yellow-400',
+    onDot: 'text-ink',
+    text: 'text-yellow-800',
+    ring: 'ring-yellow-200',
+  },
+  processing: {
+    label: 'Processing',
+    description: 'Your order is currently being processed.',
+    dot: 'bg-blue-600',
+    onDot: 'text-white',
+    text: 'text-blue-800',
+    ring: 'ring-blue-200',
+  },
+  shipped: {
+    label: 'Shipped',
+    description: 'Your order has been shipped.',
+    dot: 'bg-purple-600',
+    onDot: 'text-white',
+    text: 'text-purple-800',
+    ring: 'ring-purple-200',
+  },
+  completed: {
+    label: 'Completed',
+    description: 'Your order has been successfully completed.',
+    dot: 'bg-green-600',
+    onDot: 'text-white',
+    text: 'text-green-800',
+    ring: 'ring-green-200',
+  },
+};
+
+/** Earlier steps are completed, the current one is highlighted, later ones are still to come. */
+export function OrderTracker({ status }: { status: OrderStatus }) {
+  const current = ORDER_STATUSES.indexOf(status);
+  return (
+    <ol aria-label="Order progress" className="grid gap-6 sm:grid-cols-4 sm:gap-4">
+      {ORDER_STATUSES.map((step, index) => {
+        const info = STEPS[step];
+        const state = index < current ? 'completed' : index === current ? 'current' : 'upcoming';
+        return (
+          <li
+            key={step}
+            aria-current={state === 'current' ? 'step' : undefined}
+            className="relative flex gap-4 sm:flex-col sm:gap-3"
+          >
+            {index < ORDER_STATUSES.length - 1 && (
+              <span
+                aria-hidden="true"
+                className={`absolute top-9 bottom-[-1.5rem] left-[1.0625rem] w-px sm:top-[1.0625rem] sm:right-[-1rem] sm:bottom-auto sm:left-9 sm:h-px sm:w-auto ${index < current ? info.dot : 'bg-sand'}`}
+              />
+            )}
+            <span
+              aria-hidden="true"
+              className={`relative grid size-[2.125rem] shrink-0 place-items-center rounded-full text-xs font-semibold ${
+                state === 'upcoming' ? 'border border-sand bg-ivory text-muted' : `${info.dot} ${info.onDot}`
+              } ${state === 'current' ? `ring-4 ${info.ring}` : ''}`}
+            >
+              {state === 'completed' ? (
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="size-4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                >
+                  <path d="M5 10.5l3.2 3.2L15 7" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              ) : (
+                index + 1
+              )}
+            </span>
+            <div>
+              <p className={`text-sm font-semibold ${state === 'upcoming' ? 'text-muted' : info.text}`}>
+                {info.label}
+                <span className="sr-only">
+                  {state === 'completed' ? ' (completed)' : state === 'current' ? ' (current step)' : ' (to come)'}
+                </span>
+              </p>
+              <p className="mt-1 text-sm text-muted">{info.description}</p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

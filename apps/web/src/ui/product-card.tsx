@@ -1,0 +1,76 @@
+import type { Product } from '@shop/contract/products';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../config/paths';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+import { RatingStars } from './rating-stars';
+
+export const PRODUCT_CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
+
+interface ProductCardProps {
+  product: Product;
+  onAddToCart: (product: Product) => void;
+  priority?: boolean;
+}
+
+export function ProductCard({ product, onAddToCart, priority = false }: ProductCardProps) {
+  const nameId = useId();
+  const href = paths.product.href(product._id);
+  return (
+    <article className="group @container relative flex h-full flex-col">
+      {/* Phones have no hover, so there the button sits under the picture instead of covering it. */}
+      <div className="relative">
+        <div className="relative overflow-hidden rounded-2xl bg-linen">
+          <Link to={href} tabIndex={-1} aria-hidden="true">
+            <ProductImage
+              src={product.image}
+              alt=""
+              width={600}
+              height={750}
+              sizes={PRODUCT_CARD_SIZES}
+              priority={priority}
+              className="aspect-[4/5] w-full transition-transform duration-500 ease-out group-hover:scale-[1.03]"
+            />
+          </Link>
+          {product.oldPrice != null && product.oldPrice > product.price && (
+            <span className="absolute top-3 left-3 rounded-full bg-ivory/95 px-3 py-1 text-[0.7rem] font-medium tracking-wider text-clay uppercase">
+              Sale
+            </span>
+          )}
+        </div>
+        <button
+          type="button"
+          onClick={() => onAddToCart(product)}
+          aria-describedby={nameId}
+          className="mt-3 inline-flex w-full items-center justify-center gap-1.5 rounded-full border border-sand bg-white px-4 py-2 text-xs font-medium text-ink transition hover:border-ink hover:bg-ink hover:text-ivory sm:absolute sm:right-3 sm:bottom-3 sm:mt-0 sm:w-auto sm:translate-y-1 sm:border-transparent sm:bg-ivory/95 sm:opacity-0 sm:shadow-sm sm:backdrop-blur sm:group-focus-within:translate-y-0 sm:group-focus-within:opacity-100 sm:group-hover:translate-y-0 sm:group-hover:opacity-100"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="size-3.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+          >
+            <path d="M10 4v12M4 10h12" strokeLinecap="round" />
+          </svg>
+          Add to cart
+        </button>
+      </div>
+      <div className="mt-4 flex flex-1 flex-col gap-1.5 px-0.5">
+        <p className="text-[0.7rem] tracking-[0.18em] text-muted uppercase">{product.category}</p>
+        <h3 id={nameId} className="font-display text-lg leading-snug text-ink">
+          <Link to={href} className="hover:text-clay focus-visible:text-clay">
+            {product.name}
+          </Link>
+        </h3>
+        {/* Price and stars share a line only when the card is wide enough for both, so cards in a row align. */}
+        <div className="mt-auto flex flex-col items-start gap-1.5 pt-1 @3xs:flex-row @3xs:items-center @3xs:justify-between @3xs:gap-3">
+          <Price price={product.price} oldPrice={product.oldPrice} className="text-sm font-medium" />
+          <RatingStars value={product.rating} />
+        </div>
+      </div>
+    </article>
+  );
+}

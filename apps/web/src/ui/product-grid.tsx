@@ -1,0 +1,24 @@
+import type { Product } from '@shop/contract/products';
+import { ProductCard } from './product-card';
+
+interface ProductGridProps {
+  products: readonly Product[];
+  onAddToCart: (product: Product) => void;
+  /** How many leading cards are above the fold: their first image is the LCP candidate. */
+  priorityCount?: number;
+  className?: string;
+}
+
+export const PRODUCT_GRID_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-10 sm:grid-cols-3 sm:gap-x-6 lg:grid-cols-4';
+
+export function ProductGrid({ products, onAddToCart, priorityCount = 0, className = '' }: ProductGridProps) {
+  return (
+    <ul className={`${PRODUCT_GRID_CLASS} ${className}`}>
+      {products.map((product, index) => (
+        <li key={product._id}>
+          <ProductCard product={product} onAddToCart={onAddToCart} priority={index < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+
+/** An inline failure, announced when it appears. */
+export function ErrorMessage({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div role="alert" className="rounded-2xl border border-stop/25 bg-white px-6 py-5 text-sm">
+      <p className="font-medium text-stop-dark">{title}</p>
+      {children && <div className="mt-1.5 text-muted">{children}</div>}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-taupe px-6 py-16 text-center">
+      <p className="font-display text-2xl text-ink">{title}</p>
+      {children && <div className="mt-3 max-w-md text-sm text-muted">{children}</div>}
+    </div>
+  );
+}
