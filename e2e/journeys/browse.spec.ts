@@ -1,0 +1,58 @@
+import { CATEGORIES, TRENDING_INITIAL_COUNT, TRENDING_LOAD_MORE_STEP } from '@shop/contract/constants';
+import { listProducts } from '../support/api';
+import { fixtures } from '../support/env';
+import { banner, productIdsShown, section } from '../support/storefront';
+import { expect, test } from '../support/test';
+
+test('a shopper browses from the home page to a category and on to a product', async ({ page }) => {
+  const { dress } = fixtures();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Explore Now' })).toHaveAttribute('href', '/shop');
+  for (const category of CATEGORIES) {
+    await expect(page.locator(`a[href="/categories/${category}"]`).first()).toBeVisible();
+  }
+
+  const trending = section(page, 'Trending Products');
+  await expect.poll(() => productIdsShown(trending)).toHaveLength(TRENDING_INITIAL_COUNT);
+  await trending.getByRole('button', { name: 'Load More' }).click();
+  await expect.poll(() => productIdsShown(trending)).toHaveLength(TRENDING_INITIAL_COUNT + TRENDING_LOAD_MORE_STEP);
+
+  await page.locator('a[href="/categories/dress"]').first().click();
+  await expect(page).toHaveURL(/\/categories\/dress$/);
+  const dresses = await listProducts(page.request, { category: 'dress', limit: 50 });
+  await expect
+    .poll(async () => (await productIdsShown(page.getByRole('main'))).sort())
+    .toEqual(dresses.products.map((p) => p._id).sort());
+
+  await page.getByRole('main').getByRole('link', { name: dress.name }).first().click();
+  await expect(page).toHaveURL(`/shop/${dress._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: dress.name })).toBeVisible();
+  const breadcrumb = page.getByRole('navigation', { name: /breadcrumb/i });
+  await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  await expect(breadcrumb.getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop');
+  await expect(breadcrumb).toContainText(dress.name);
+  const main = page.getByRole('main');
+  await expect(main.getByText('$24.99').first()).toBeVisible();
+  await expect(main.locator('s, del').filter({ hasText: '$39.99' })).toBeVisible();
+  await expect(main.getByText(dress.description)).toBeVisible();
+  await expect(main.getByRole('button', { name: /add to cart/i }).first()).toBeVisible();
+});
+
+test('the top navigation links Home and Shop, collapsed behind a menu on a phone', async ({ page, isMobile }) => {
+  await page.goto('/');
+  const header = banner(page);
+  const shopLink = header.getByRole('link', { name: 'Shop', exact: true });
+  const menu = header.getByRole('button', { name: 'Menu' });
+  if (isMobile) {
+    await expect(shopLink).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  } else {
+    await expect(menu).toBeHidden();
+  }
+  await expect(header.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  await shopLink.click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
+});

@@ -1,0 +1,23 @@
+import { fixtures } from '../support/env';
+import { expect, test } from '../support/test';
+
+test('search finds products by name or description and says when nothing matches', async ({ page }) => {
+  const { scarf, dress, searchWord } = fixtures();
+  await page.goto('/search');
+  const box = page
+    .getByRole('searchbox')
+    .or(page.getByRole('textbox', { name: /search/i }))
+    .first();
+  const results = page.getByRole('main');
+
+  await box.fill(searchWord.toLowerCase());
+  await expect(results.getByRole('link', { name: scarf.name }).first()).toBeVisible();
+  await expect(results.getByRole('link', { name: dress.name }).first()).toBeVisible();
+
+  await box.fill('BIAS-CUT');
+  await expect(results.getByRole('link', { name: dress.name }).first()).toBeVisible();
+  await expect(results.getByRole('link', { name: scarf.name })).toHaveCount(0);
+
+  await box.fill('no such garment anywhere');
+  await expect(page.getByText('No products match your search. Please try again.')).toBeVisible();
+});

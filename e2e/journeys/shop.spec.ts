@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { DEFAULT_SHOP_PAGE_SIZE } from '@shop/contract/constants';
+import { listProducts } from '../support/api';
+import { productIdsShown } from '../support/storefront';
+import { expect, test } from '../support/test';
+
+const available = (page: Page) => page.getByText(/^Available Products: \d+$/);
+const radio = (page: Page, name: string | RegExp) => page.getByRole('radio', { name });
+/** Clicks a filter like a shopper; the radio follows the URL, so it shows checked once the URL has changed. */
+async function choose(page: Page, name: string | RegExp) {
+  await radio(page, name).click();
+  await expect(radio(page, name)).toBeChecked();
+}
+const urlValues = (page: Page) => [...new URL(page.url()).searchParams.values()];
+
+test('the shop filters by category, colour and price, and the URL keeps the filters', async ({ page }) => {
+  const all = await listProducts(page.request, { limit: 1 });
+  const dresses = await listProducts(page.request, { category: 'dress', limit: 1 });
+  const blackDresses = await listProducts(page.request, { category: 'dress', color: 'black', limit: 1 });
+  const cheapBlackDresses = await listProducts(page.request, {
+    category: 'dress',
+    color: 'black',
+    minPrice: 50,
+    maxPrice: 100,
+    limit: 1,
+  });
+
+  await page.goto('/shop');
+  await expect(available(page)).toHaveText(`Available Products: ${all.totalProducts}`);
+
+  await choose(page, /^dress$/i);
+  await expect(available(page)).toHaveText(`Available Products: ${dresses.totalProducts}`);
+  expect(urlValues(page)).toContain('dress');
+  await choose(page, /^black$/i);
+  await expect(available(page)).toHaveText(`Available Products: ${blackDresses.totalProducts}`);
+  await choose(page, '$50-$100');
+  await expect(available(page)).toHaveText(`Available Products: ${cheapBlackDresses.totalProducts}`);
+  expect(urlValues(page)).toEqual(expect.arrayContaining(['dress', 'black']));
+
+  // A shared link opens the same filtered shop.
+  const shared = await page.context().newPage();
+  await shared.goto(page.url());
+  await expect(available(shared)).toHaveText(`Available Products: ${cheapBlackDresses.totalProducts}`);
+  await expect(radio(shared, '$50-$100')).toBeChecked();
+  await shared.close();
+
+  await page.goBack();
+  await expect(available(page)).toHaveText(`Available Products: ${blackDresses.totalProducts}`);
+  await expect(radio(page, '$50-$100')).not.toBeChecked();
+  await expect(radio(page, /^black$/i)).toBeChecked();
+  await page.goBack();
+  await expect(available(page)).toHaveText(`Available Products: ${dresses.totalProducts}`);
+  await expect(radio(page, /^dress$/i)).toBeChecked();
+
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(available(page)).toHaveText(`Available Products: ${all.totalProducts}`);
+  await expect(radio(page, /^dress$/i)).not.toBeChecked();
+});
+
+test('the shop pages through the catalogue and back returns to the earlier page', async ({ page }) => {
+  const firstPage = await listProducts(page.request, { limit: DEFAULT_SHOP_PAGE_SIZE, page: 1 });
+  const secondPage = await listProducts(page.request, { limit: DEFAULT_SHOP_PAGE_SIZE, page: 2 });
+  const thirdPage = await listProducts(page.request, { limit: DEFAULT_SHOP_PAGE_SIZE, page: 3 });
+  expect(firstPage.totalPages, 'the demo catalogue fills at least three pages').toBeGreaterThanOrEqual(3);
+  const ids = (list: typeof firstPage) => list.products.map((p) => p._id);
+  const shown = () => productIdsShown(page.getByRole('main'));
+
+  await page.goto('/shop');
+  await expect.poll(shown).toEqual(ids(firstPage));
+  const pagination = page.getByRole('navigation', { name: /pagination|pages/i });
+  await pagination.getByRole('button', { name: /next/i }).click();
+  await expect.poll(shown).toEqual(ids(secondPage));
+  expect(urlValues(page)).toContain('2');
+  await pagination.getByRole('button', { name: 'Page 3', exact: true }).click();
+  await expect.poll(shown).toEqual(ids(thirdPage));
+  await expect(pagination.getByRole('button', { name: 'Page 3', exact: true })).toHaveAttribute('aria-current', 'page');
+
+  await page.goBack();
+  await expect.poll(shown).toEqual(ids(secondPage));
+  await pagination.getByRole('button', { name: /previous/i }).click();
+  await expect.poll(shown).toEqual(ids(firstPage));
+
+  // Any filter change goes back to page 1.
+  await pagination.getByRole('button', { name: 'Page 2', exact: true }).click();
+  await expect.poll(shown).toEqual(ids(secondPage));
+  await choose(page, /^accessories$/i);
+  const accessories = await listProducts(page.request, { category: 'accessories', limit: DEFAULT_SHOP_PAGE_SIZE });
+  await expect.poll(shown).toEqual(ids(accessories));
+});
+
+test('the shop shows more products with a larger page size', async ({ page }) => {
+  const all = await listProducts(page.request, { limit: 24 });
+  await page.goto('/shop');
+  await page.getByRole('combobox', { name: 'Products per page' }).selectOption('24');
+  await expect.poll(() => productIdsShown(page.getByRole('main'))).toEqual(all.products.map((p) => p._id));
+});
