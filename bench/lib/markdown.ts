@@ -1,0 +1,191 @@
+import type { BenchJson, BenchRun, EndpointFigures } from './report';
+
+const fmt = (n: number | null | undefined, digits = 0) =>
+  n === null || n === undefined ? 'n/a' : n.toLocaleString('en-US', { maximumFractionDigits: digits });
+const kb = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 1000).toFixed(1)} KB`);
+const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+const table = (head: readonly string[], rows: readonly string[][]) =>
+  [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
+
+export const ENDPOINT_LABELS: Record<string, string> = {
+  ceiling: 'ceiling: bare Fastify, fixed 12-product page',
+  product_list: 'product list, page 1',
+  product_list_filtered: 'product list, category + colour + price, page 7',
+  search: 'search q=silk',
+  product_detail: 'product detail with reviews',
+  related: 'related products',
+  login: 'login (scrypt)',
+  admin_stats: 'admin stats',
+  purchase: 'purchase: session + pay + confirm (per purchase, 10 buyers)',
+  password_hash: 'password hash alone (per hash, same concurrency)',
+};
+
+interface Target {
+  name: string;
+  value: number | null;
+  limit: number;
+  op: '>=' | '<=' | '<';
+  shown: (n: number) => string;
+}
+
+function growthRatio(json: BenchJson, endpoint: string): number | null {
+  const sizes = Object.values(json.growth[endpoint] ?? {});
+  const first = sizes[0]?.p99_ms;
+  const last = sizes.at(-1)?.p99_ms;
+  return first && last && sizes.length > 1 ? last / Math.max(first, 1) : null;
+}
+
+/** The issue's targets, each checked against this run's figures. */
+function targets(json: BenchJson): Target[] {
+  const api = (name: string) => json.api[name] as EndpointFigures | undefined;
+  const ms = (n: number) => `${fmt(n, 1)} ms`;
+  const times = (n: number) => `${fmt(n, 2)}x`;
+  const list: Target[] = [
+    { name: 'initial JS for / (gzip)', value: json.web.initial_js_gzip_bytes, limit: 100_000, op: '<=', shown: kb },
+    { name: 'initial CSS for / (gzip)', value: json.web.initial_css_gzip_bytes, limit: 15_000, op: '<=', shown: kb },
+    {
+      name: 'filtered list, page 7: ratio to ceiling',
+      value: api('product_list_filtered')?.ratio_to_ceiling ?? null,
+      limit: 0.5,
+      op: '>=',
+      shown: times,
+    },
+    {
+      name: 'filtered list, page 7: p99',
+      value: api('product_list_filtered')?.p99_ms ?? null,
+      limit: 25,
+      op: '<',
+      shown: ms,
+    },
+    {
+      name: 'product detail: ratio to ceiling',
+      value: api('product_detail')?.ratio_to_ceiling ?? null,
+      limit: 0.6,
+      op: '>=',
+      shown: times,
+    },
+    { name: 'search p99', value: api('search')?.p99_ms ?? null, limit: 40, op: '<', shown: ms },
+    { name: 'admin stats p99', value: api('admin_stats')?.p99_ms ?? null, limit: 50, op: '<', shown: ms },
+    { name: 'purchase p99', value: api('purchase')?.p99_ms ?? null, limit: 100, op: '<', shown: ms },
+  ];
+  const login = api('login')?.rps;
+  const hash = api('password_hash')?.rps;
+  list.push({
+    name: 'login req/s / hash alone per s',
+    value: login && hash ? login / hash : null,
+    limit: 0.85,
+    op: '>=',
+    shown: times,
+  });
+  for (const endpoint of ['product_list_filtered', 'product_detail']) {
+    list.push({
+      name: `${endpoint} p99 growth, smallest to largest`,
+      value: growthRatio(json, endpoint),
+      limit: 2,
+      op: '<=',
+      shown: times,
+    });
+  }
+  for (const [page, score] of Object.entries(json.lighthouse)) {
+    list.push(
+      { name: `Lighthouse ${page}: performance`, value: score.performance, limit: 95, op: '>=', shown: String },
+      { name: `Lighthouse ${page}: LCP`, value: score.lcp_ms, limit: 2000, op: '<=', shown: ms },
+      { name: `Lighthouse ${page}: TBT`, value: score.tbt_ms, limit: 100, op: '<', shown: ms },
+      { name: `Lighthouse ${page}: CLS`, value: score.cls, limit: 0.02, op: '<', shown: (n) => fmt(n, 3) },
+    );
+  }
+  return list;
+}
+
+function verdict(t: Target): string {
+  if (t.value === null) return 'not measured';
+  const met = t.op === '>=' ? t.value >= t.limit : t.op === '<=' ? t.value <= t.limit : t.value < t.limit;
+  return met ? 'met' : 'NOT met';
+}
+
+export function toMarkdown(run: BenchRun, json: BenchJson): string {
+  const { meta, settings } = run;
+  const out: string[] = [
+    `# Benchmark${settings.quick ? ' (quick: a smoke check, not for comparing)' : ''}`,
+    '',
+    `commit ${meta.commit} · ${meta.date} · ${meta.cpu}`,
+    `database: ${meta.database}, ${fmt(meta.products)} products · ${settings.connections} connections, ` +
+      `${settings.durationSeconds} s after ${settings.warmupSeconds} s warm-up per endpoint`,
+    '',
+    '## API',
+    '',
+    table(
+      ['endpoint', 'req/s', 'ratio to ceiling', 'p50 ms', 'p99 ms', 'errors'],
+      Object.entries(json.api).map(([name, f]) => [
+        ENDPOINT_LABELS[name] ?? name,
+        fmt(f.rps, 1),
+        'ratio_to_ceiling' in f ? fmt(f.ratio_to_ceiling, 3) : '1',
+        fmt(f.p50_ms, 1),
+        fmt(f.p99_ms, 1),
+        fmt(f.errors),
+      ]),
+    ),
+    '',
+    '## Web (production build, gzip level 9)',
+    '',
+    table(
+      ['figure', 'size'],
+      [
+        ['initial JS for /', kb(json.web.initial_js_gzip_bytes)],
+        ['initial CSS for /', kb(json.web.initial_css_gzip_bytes)],
+        [
+          `largest lazy chunk${run.web && 'largestChunk' in run.web ? ` (${run.web.largestChunk})` : ''}`,
+          kb(json.web.largest_chunk_gzip_bytes),
+        ],
+      ],
+    ),
+    '',
+    '## Lighthouse (mobile preset, median of the runs)',
+    '',
+    table(
+      ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS'],
+      Object.entries(json.lighthouse).map(([page, s]) => [
+        page,
+        fmt(s.performance),
+        fmt(s.lcp_ms),
+        fmt(s.tbt_ms),
+        fmt(s.cls, 3),
+      ]),
+    ),
+  ];
+  if (run.growth) {
+    const sizes = run.growth.sizes;
+    out.push(
+      '',
+      '## Growth (p99 ms by products, and orders for admin stats)',
+      '',
+      table(
+        ['endpoint', ...sizes, 'largest / smallest'],
+        Object.entries(json.growth).map(([endpoint, bySize]) => {
+          const ratio = growthRatio(json, endpoint);
+          return [
+            ENDPOINT_LABELS[endpoint] ?? endpoint,
+            ...sizes.map((s) => fmt(bySize[s]?.p99_ms, 1)),
+            ratio === null ? 'n/a' : `${fmt(ratio, 2)}x`,
+          ];
+        }),
+      ),
+    );
+  }
+  out.push(
+    '',
+    '## Targets of issue 6',
+    '',
+    table(
+      ['target', 'measured', 'limit', ''],
+      targets(json).map((t) => [
+        t.name,
+        t.value === null ? 'n/a' : t.shown(t.value),
+        `${t.op} ${t.shown(t.limit)}`,
+        verdict(t),
+      ]),
+    ),
+  );
+  if (run.notes.length > 0) out.push('', '## Notes', '', ...run.notes.map((n) => `- ${n}`));
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = path.resolve(benchDir, '..');
+export const resultsDir = path.join(benchDir, 'results');
+/** Generated databases (embedded) and product images, kept between runs so data is made once. */
+export const dataRoot = path.join(benchDir, '.data');
+
+export type Section = 'api' | 'web' | 'lighthouse' | 'growth';
+const SECTIONS: readonly Section[] = ['api', 'web', 'lighthouse', 'growth'];
+
+export interface BenchOptions {
+  quick: boolean;
+  /** Seconds of load per endpoint, after `warmupSeconds` that are not counted. */
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** Products (and orders) in the database the API and web are measured on. */
+  products: number;
+  growthSizes: number[];
+  lighthouseRuns: number;
+  databaseUrl: string | undefined;
+  chromePath: string;
+  buildWeb: boolean;
+  reseed: boolean;
+  sections: Set<Section>;
+}
+
+export const HELP = `npm run bench [-- options]
+
+  --quick            5-second version of everything on small data (a smoke check; figures not comparable)
+  --skip <list>      leave out sections: api,web,lighthouse,growth (comma separated)
+  --only <list>      run only these sections
+  --no-build         measure the existing apps/web/dist instead of building it first
+  --reseed           regenerate the benchmark data even when a database of the right size exists
+  --duration <s>     seconds of load per endpoint (default 15, quick 5)
+
+  BENCH_DATABASE_URL  a PostgreSQL database to derive the benchmark databases from (one per size);
+                      without it the embedded database is used with 10,000 products
+  CHROME_PATH         the browser Lighthouse drives (default /usr/bin/chromium)`;
+
+function sectionList(value: string | undefined, flag: string): Section[] {
+  const names = (value ?? '').split(',').filter(Boolean);
+  const unknown = names.filter((n) => !SECTIONS.includes(n as Section));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new Error(`${flag} takes a comma-separated list of ${SECTIONS.join(', ')}`);
+  }
+  return names as Section[];
+}
+
+export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const args = [...argv];
+  const flag = (name: string) => {
+    const at = args.indexOf(name);
+    if (at === -1) return false;
+    args.splice(at, 1);
+    return true;
+  };
+  const value = (name: string) => {
+    const at = args.indexOf(name);
+    if (at === -1) return undefined;
+    const [, given] = args.splice(at, 2);
+    if (given === undefined) throw new Error(`${name} needs a value`);
+    return given;
+  };
+
+  const quick = flag('--quick');
+  const buildWeb = !flag('--no-build');
+  const reseed = flag('--reseed');
+  const skip = value('--skip');
+  const only = value('--only');
+  const duration = value('--duration');
+  if (args.length > 0) throw new Error(`Unknown argument ${args[0]}\n\n${HELP}`);
+
+  const databaseUrl = env.BENCH_DATABASE_URL || undefined;
+  const sections = new Set<Section>(only ? sectionList(only, '--only') : SECTIONS);
+  if (skip) for (const s of sectionList(skip, '--skip')) sections.delete(s);
+
+  // The issue's sizes: 100k products on PostgreSQL, 10k on the embedded database.
+  const fullProducts = databaseUrl ? 100_000 : 10_000;
+  const durationSeconds = duration ? Number(duration) : quick ? 5 : 15;
+  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new Error('--duration takes seconds');
+  return {
+    quick,
+    durationSeconds,
+    warmupSeconds: quick ? 1 : 3,
+    connections: 50,
+    products: quick ? 2_000 : fullProducts,
+    growthSizes: quick ? [200, 1_000, 2_000] : databaseUrl ? [1_000, 10_000, 100_000] : [1_000, 10_000],
+    lighthouseRuns: quick ? 1 : 3,
+    databaseUrl,
+    chromePath: env.CHROME_PATH || '/usr/bin/chromium',
+    buildWeb,
+    reseed,
+    sections,
+  };
+}

@@ -1,0 +1,68 @@
+import type { ApiRun, Measured } from './api-suite';
+import type { LoadResult } from './load';
+import type { PageScore } from './lighthouse';
+import type { WebSizes } from './web-size';
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+export interface EndpointFigures extends Nullable<LoadResult> {
+  ratio_to_ceiling: number | null;
+}
+
+/** The keys, so results compare across commits (see README.md). */
+export interface BenchJson {
+  meta: { commit: string; database: string; products: number; date: string; cpu: string };
+  api: { ceiling: Nullable<LoadResult> } & Record<string, EndpointFigures | Nullable<LoadResult>>;
+  web: Nullable<Pick<WebSizes, 'initial_js_gzip_bytes' | 'initial_css_gzip_bytes' | 'largest_chunk_gzip_bytes'>>;
+  lighthouse: Record<string, Nullable<PageScore>>;
+  growth: Record<string, Record<string, { p99_ms: number | null }>>;
+}
+
+export interface BenchRun {
+  meta: BenchJson['meta'];
+  settings: { connections: number; durationSeconds: number; warmupSeconds: number; quick: boolean };
+  api: ApiRun | undefined;
+  web: WebSizes | { error: string } | undefined;
+  lighthouse: Record<string, PageScore | { error: string }> | undefined;
+  growth: { sizes: string[]; byEndpoint: Record<string, Record<string, Measured>> } | undefined;
+  notes: string[];
+}
+
+const EMPTY_LOAD: Nullable<LoadResult> = { rps: null, p50_ms: null, p99_ms: null, errors: null };
+const EMPTY_PAGE: Nullable<PageScore> = { performance: null, lcp_ms: null, tbt_ms: null, cls: null };
+const ok = <T extends object>(m: T | { error: string } | undefined): T | undefined =>
+  m && !('error' in m) ? m : undefined;
+
+export const LIGHTHOUSE_PAGES = ['home', 'shop', 'product'] as const;
+
+export function toJson(run: BenchRun): BenchJson {
+  const ceiling = ok(run.api?.ceiling);
+  const api: BenchJson['api'] = { ceiling: ceiling ?? EMPTY_LOAD };
+  for (const [name, measured] of Object.entries(run.api?.endpoints ?? {})) {
+    const m = ok(measured);
+    api[name] = {
+      ...(m ?? EMPTY_LOAD),
+      ratio_to_ceiling: m && ceiling?.rps ? Math.round((m.rps / ceiling.rps) * 1000) / 1000 : null,
+    };
+  }
+  const web = ok(run.web);
+  const lighthouse: BenchJson['lighthouse'] = {};
+  for (const page of LIGHTHOUSE_PAGES) lighthouse[page] = ok(run.lighthouse?.[page]) ?? EMPTY_PAGE;
+  const growth: BenchJson['growth'] = {};
+  for (const [endpoint, bySize] of Object.entries(run.growth?.byEndpoint ?? {})) {
+    growth[endpoint] = Object.fromEntries(
+      Object.entries(bySize).map(([size, m]) => [size, { p99_ms: ok(m)?.p99_ms ?? null }]),
+    );
+  }
+  return {
+    meta: run.meta,
+    api,
+    web: {
+      initial_js_gzip_bytes: web?.initial_js_gzip_bytes ?? null,
+      initial_css_gzip_bytes: web?.initial_css_gzip_bytes ?? null,
+      largest_chunk_gzip_bytes: web?.largest_chunk_gzip_bytes ?? null,
+    },
+    lighthouse,
+    growth,
+  };
+}

@@ -1,0 +1,179 @@
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Endpoint, type Measured, runApiSuite, runPurchaseAndHash } from './lib/api-suite';
+import { type Dataset, prepareDataset } from './lib/datasets';
+import { type PageScore, scorePage } from './lib/lighthouse';
+import type { LoadSettings } from './lib/load';
+import { toMarkdown } from './lib/markdown';
+import { type BenchOptions, HELP, parseOptions, repoRoot, resultsDir } from './lib/options';
+import { startCeiling, startShop } from './lib/processes';
+import { type BenchRun, LIGHTHOUSE_PAGES, toJson } from './lib/report';
+import { say, sizeLabel } from './lib/run';
+import { buildWeb, measureWebSizes } from './lib/web-size';
+
+/** The endpoints whose cost is followed as the data grows. */
+const GROWTH_ENDPOINTS: readonly Endpoint[] = [
+  'product_list',
+  'product_list_filtered',
+  'product_detail',
+  'admin_stats',
+];
+
+const errorOf = (err: unknown) => ({ error: err instanceof Error ? err.message : String(err) });
+
+function commitOf(): string {
+  const git = (cmd: string) => execSync(`git ${cmd}`, { cwd: repoRoot, encoding: 'utf8' }).trim();
+  try {
+    const changed = git('status --porcelain --untracked-files=no') !== '';
+    return `${git('rev-parse --short HEAD')}${changed ? '-dirty' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function withShop<T>(dataset: Dataset, work: (url: string) => Promise<T>): Promise<T> {
+  say(`starting the shop (NODE_ENV=production) on ${dataset.kind}, ${dataset.label} products`);
+  const shop = await startShop(dataset);
+  try {
+    return await work(shop.url);
+  } finally {
+    await shop.stop();
+  }
+}
+
+async function lighthousePages(shopUrl: string, dataset: Dataset, options: BenchOptions) {
+  const productId = dataset.fixtures.reviewedProductIds[0];
+  const paths: Record<(typeof LIGHTHOUSE_PAGES)[number], string> = {
+    home: '/',
+    shop: '/shop',
+    product: `/shop/${productId}`,
+  };
+  const scores: Record<string, PageScore | { error: string }> = {};
+  for (const page of LIGHTHOUSE_PAGES) {
+    say(`Lighthouse ${page} (${options.lighthouseRuns} run${options.lighthouseRuns > 1 ? 's' : ''})`);
+    scores[page] = await scorePage(`${shopUrl}${paths[page]}`, options.chromePath, options.lighthouseRuns).catch(
+      errorOf,
+    );
+  }
+  return scores;
+}
+
+/** Every measurement that failed, with its reason, for the Notes of the results. */
+function failuresOf(run: BenchRun): string[] {
+  const failed: string[] = [];
+  const check = (name: string, m: object | undefined) => {
+    if (m && 'error' in m) failed.push(`${name} failed: ${String(m.error).split('\n')[0]}`);
+  };
+  if (run.api) {
+    check('api ceiling', run.api.ceiling);
+    for (const [name, m] of Object.entries(run.api.endpoints)) check(`api ${name}`, m);
+  }
+  check('web sizes', run.web);
+  for (const [page, m] of Object.entries(run.lighthouse ?? {})) check(`Lighthouse ${page}`, m);
+  for (const [endpoint, bySize] of Object.entries(run.growth?.byEndpoint ?? {})) {
+    for (const [size, m] of Object.entries(bySize)) check(`growth ${endpoint} ${size}`, m);
+  }
+  return failed;
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--help')) {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  const options = parseOptions(process.argv.slice(2), process.env);
+  const settings: LoadSettings = {
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+  };
+  const cpus = os.cpus();
+  const notes: string[] = [];
+  const run: BenchRun = {
+    meta: {
+      commit: commitOf(),
+      database: options.databaseUrl ? 'postgresql' : 'embedded',
+      products: options.products,
+      date: new Date().toISOString(),
+      cpu: `${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown'}`,
+    },
+    settings: { ...settings, quick: options.quick },
+    api: undefined,
+    web: undefined,
+    lighthouse: undefined,
+    growth: undefined,
+    notes,
+  };
+  if (!options.databaseUrl) {
+    const note = `BENCH_DATABASE_URL is not set: the embedded database with ${options.products.toLocaleString('en-US')} products`;
+    say(note);
+    notes.push(`${note} (the issue's figures are for PostgreSQL with 100,000).`);
+  }
+
+  const { sections } = options;
+  // The shop reads the web build when it starts, so the build comes first.
+  if (options.buildWeb && (sections.has('web') || sections.has('lighthouse'))) {
+    await buildWeb().catch((err: unknown) => notes.push(`web build failed: ${errorOf(err).error}`));
+  }
+  if (sections.has('web'))
+    run.web = await Promise.resolve()
+      .then(() => measureWebSizes())
+      .catch(errorOf);
+
+  if (sections.has('api') || sections.has('lighthouse')) {
+    const dataset = await prepareDataset(options.products, options);
+    if (dataset.generatedInSeconds !== undefined) {
+      notes.push(`data for ${dataset.label} products generated in ${dataset.generatedInSeconds.toFixed(1)} s`);
+    }
+    await withShop(dataset, async (shopUrl) => {
+      if (sections.has('api')) {
+        const ceiling = await startCeiling();
+        try {
+          run.api = await runApiSuite(shopUrl, ceiling.url, dataset, settings);
+        } finally {
+          await ceiling.stop();
+        }
+        Object.assign(run.api.endpoints, await runPurchaseAndHash(shopUrl, dataset, settings));
+        const ceilings = run.api.ceilingRuns.map((c) => c.rps.toLocaleString('en-US')).join(' and ');
+        notes.push(`the ceiling was measured before and after the endpoints: ${ceilings} req/s (the mean is used)`);
+      }
+      if (sections.has('lighthouse')) run.lighthouse = await lighthousePages(shopUrl, dataset, options);
+    });
+  }
+
+  if (sections.has('growth')) {
+    // Every size is measured here, one after the other, so all of them see the same machine.
+    const byEndpoint: Record<string, Record<string, Measured>> = {};
+    for (const size of options.growthSizes) {
+      const dataset = await prepareDataset(size, options);
+      if (dataset.generatedInSeconds !== undefined) {
+        notes.push(`data for ${dataset.label} products generated in ${dataset.generatedInSeconds.toFixed(1)} s`);
+      }
+      const { endpoints } = await withShop(dataset, (shopUrl) =>
+        runApiSuite(shopUrl, undefined, dataset, settings, GROWTH_ENDPOINTS),
+      );
+      for (const endpoint of GROWTH_ENDPOINTS) {
+        byEndpoint[endpoint] ??= {};
+        byEndpoint[endpoint][sizeLabel(size)] = endpoints[endpoint] ?? { error: 'not measured' };
+      }
+    }
+    run.growth = { sizes: options.growthSizes.map(sizeLabel), byEndpoint };
+  }
+
+  notes.push(...failuresOf(run));
+  const json = toJson(run);
+  const markdown = toMarkdown(run, json);
+  const base = options.quick ? 'quick' : 'latest';
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, `${base}.json`), `${JSON.stringify(json, null, 2)}\n`);
+  fs.writeFileSync(path.join(resultsDir, `${base}.md`), markdown);
+  process.stdout.write(`\n${markdown}\n`);
+  say(`wrote bench/results/${base}.json and bench/results/${base}.md`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
