@@ -12,6 +12,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // The server reads it to hint each page's route code in its HTML (apps/api/src/platform/page-hints.ts).
+    manifest: true,
     rolldownOptions: {
       // The contract's modules define zod schemas next to the constants and helpers the web app uses.
       // Building a schema has no side effect, so unused ones (and zod with them) stay out of the bundle.

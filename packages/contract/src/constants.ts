@@ -60,6 +60,11 @@ export const REVIEW_COMMENT_MAX = 1000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_VARIANT_WIDTHS = [400, 800] as const;
+/**
+ * The rendered width of the picture on a product page: the page's `sizes` and the server's early
+ * preload of that picture must agree, or the browser fetches two different variants.
+ */
+export const PRODUCT_PAGE_IMAGE_SIZES = '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw';
 
 export const CHECKOUT_SESSION_TTL_MINUTES = 30;
 

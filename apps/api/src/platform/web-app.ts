@@ -2,12 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { type PageHintsSource, readManifest, staticPageHints, withPageHints } from './page-hints';
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other non-API path gets
- * index.html so the client router can answer it (its 404 page included).
+ * index.html so the client router can answer it (its 404 page included), with hints for what that
+ * page will load (page-hints.ts). `domainHints` adds what only a domain knows, such as a product's
+ * picture.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string,
+  domainHints: readonly PageHintsSource[] = [],
+): Promise<void> {
   const indexPath = path.join(webDistDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
   if (hasBuild) {
@@ -27,8 +34,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     });
   }
   const indexHtml = hasBuild ? fs.readFileSync(indexPath, 'utf8') : undefined;
+  const routeHints = staticPageHints(hasBuild ? readManifest(webDistDir) : undefined);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/') || request.method !== 'GET') {
       return reply.status(404).send({ message: `Not found: ${request.method} ${url}` });
@@ -36,6 +44,15 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     if (!indexHtml) {
       return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` first.');
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+    const hints = routeHints(url);
+    for (const source of domainHints) {
+      try {
+        hints.push(...(await source(url)));
+      } catch (err) {
+        // A hint only speeds the page up: without it the page still loads what it needs.
+        request.log.warn({ err, url }, 'page hints failed');
+      }
+    }
+    return reply.type('text/html').header('Cache-Control', 'no-cache').send(withPageHints(indexHtml, hints));
   });
 }

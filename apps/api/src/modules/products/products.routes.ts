@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf } from '../../platform/context';
 import { sendCachedJson } from '../../platform/http-cache';
+import { productDetailAnswer } from './product-page-hints';
 import * as service from './products.service';
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,9 +36,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { config: { auth: 'public' }, schema: { params: idParamsSchema, response: { 200: productDetailResponseSchema } } },
     async (request, reply) => {
-      const answer = await catalogueCache.get(`detail:${request.params.id}`, async () =>
-        productDetailResponseSchema.parse(await service.getProductDetail(db, request.params.id)),
-      );
+      const answer = await productDetailAnswer(db, catalogueCache, request.params.id);
       return sendCachedJson(request, reply, answer);
     },
   );

@@ -1,3 +1,4 @@
+import { PRODUCT_PAGE_IMAGE_SIZES } from '@shop/contract/constants';
 import type { Product } from '@shop/contract/products';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -40,7 +41,7 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
           alt={product.name}
           width={800}
           height={1000}
-          sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
+          sizes={PRODUCT_PAGE_IMAGE_SIZES}
           priority
           className="aspect-[4/5] w-full rounded-3xl"
         />
@@ -85,13 +86,20 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
 
 export function ProductDetailsSkeleton() {
   return (
-    <div role="status" aria-label="Loading the product" className="mt-10 grid gap-10 md:grid-cols-2 lg:gap-16">
-      <div className="aspect-[4/5] w-full animate-pulse rounded-3xl bg-sand/60" />
-      <div className="space-y-4 md:py-6">
-        <div className="h-3 w-24 animate-pulse rounded bg-sand/60" />
-        <div className="h-10 w-3/4 animate-pulse rounded bg-sand/60" />
-        <div className="h-5 w-1/3 animate-pulse rounded bg-sand/60" />
-        <div className="h-24 w-full animate-pulse rounded bg-sand/60" />
+    // The breadcrumb's line first, as on the loaded page: a top margin here would collapse through the
+    // page's wrapper and move the whole page when the product arrives.
+    <div role="status" aria-label="Loading the product">
+      <div className="flex h-4 items-center">
+        <div className="h-3 w-48 animate-pulse rounded bg-sand/60" />
+      </div>
+      <div className="mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
+        <div className="aspect-[4/5] w-full animate-pulse rounded-3xl bg-sand/60" />
+        <div className="space-y-4 md:py-6">
+          <div className="h-3 w-24 animate-pulse rounded bg-sand/60" />
+          <div className="h-10 w-3/4 animate-pulse rounded bg-sand/60" />
+          <div className="h-5 w-1/3 animate-pulse rounded bg-sand/60" />
+          <div className="h-24 w-full animate-pulse rounded bg-sand/60" />
+        </div>
       </div>
     </div>
   );

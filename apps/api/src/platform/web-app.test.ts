@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { ROUTE_MODULES, renderPageHint } from './page-hints';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Shop</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shared-1.js">
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+// The shape Vite writes with `build.manifest`: the entry, a lazy route and the chunks they import.
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
+  '_shared-1.js': { file: 'assets/shared-1.js' },
+  '_price-1.js': { file: 'assets/price-1.js', imports: ['_shared-1.js'] },
+  'src/app/routes/product-route.tsx': {
+    file: 'assets/product-route-1.js',
+    isDynamicEntry: true,
+    imports: ['_shared-1.js', '_price-1.js'],
+  },
+};
+
+let t: TestApp;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
+  fs.mkdirSync(path.join(distDir, '.vite'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+  fs.writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  t = await createTestApp({ env: { WEB_DIST_DIR: distDir } });
+});
+
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+const page = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/text\/html/);
+  return res.body;
+};
+
+describe('page hints in the HTML of each page', () => {
+  it('a product page starts its route code, its data and its picture with the page', async () => {
+    const product = await createProduct(t.db);
+    const html = await page(`/shop/${product.id}`);
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-route-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/price-1.js">');
+    // Loaded by index.html already: not hinted twice.
+    expect(html.match(/shared-1\.js/g)).toHaveLength(1);
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/products/${product.id}">`,
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/test.webp" ' +
+        'imagesrcset="/uploads/test-400.webp 400w, /uploads/test-800.webp 800w" ' +
+        'imagesizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw">',
+    );
+    // Hints come before the app's script, so the browser starts them first.
+    expect(html.indexOf('product-route-1.js')).toBeLessThan(html.indexOf('index-1.js'));
+  });
+
+  it('an unknown or malformed product id gets the route code only, and the page still loads', async () => {
+    for (const url of [`/shop/${randomUUID()}`, '/shop/not-an-id']) {
+      const html = await page(url);
+      expect(html).toContain('product-route-1.js');
+      expect(html).not.toContain('as="image"');
+      expect(html).not.toContain('as="fetch"');
+    }
+  });
+
+  it('the home page hints its hero picture; a page without a lazy route gets the plain HTML', async () => {
+    expect(await page('/')).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/hero.svg">');
+    expect(await page('/no-such-page')).toBe(INDEX_HTML);
+  });
+
+  it('API paths are never answered with the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found: GET /api/no-such-thing' });
+  });
+});
+
+describe('page hints', () => {
+  it('escapes what goes into an attribute', () => {
+    expect(renderPageHint({ kind: 'image', href: '/uploads/a"><script>.webp' })).toBe(
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/a&quot;&gt;&lt;script&gt;.webp">',
+    );
+  });
+
+  it('names route modules that exist in the web app', () => {
+    const webRoot = path.resolve(import.meta.dirname, '../../../web');
+    for (const { module } of ROUTE_MODULES) expect(fs.existsSync(path.join(webRoot, module)), module).toBe(true);
+  });
+});
