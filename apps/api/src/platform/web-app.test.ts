@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -30,6 +31,8 @@ const MANIFEST = {
   },
 };
 
+const APP_SCRIPT = 'console.log("the shop");\n'.repeat(100);
+
 let t: TestApp;
 let distDir: string;
 
@@ -38,6 +41,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, '.vite'));
   fs.writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-1.js'), APP_SCRIPT);
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-1.js.br'), zlib.brotliCompressSync(APP_SCRIPT));
   t = await createTestApp({ env: { WEB_DIST_DIR: distDir } });
 });
 
@@ -91,6 +97,27 @@ describe('page hints in the HTML of each page', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found: GET /api/no-such-thing' });
+  });
+});
+
+describe('assets', () => {
+  it('are sent as the build compressed them, cached for a year', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-1.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(APP_SCRIPT);
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-1.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_SCRIPT);
   });
 });
 

@@ -23,6 +23,8 @@ export async function registerWebApp(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header(
           'Cache-Control',
