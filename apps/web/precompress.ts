@@ -28,7 +28,9 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = filesUnder(outDir).filter((file) => COMPRESSIBLE.test(file) && !file.includes(`${path.sep}.vite${path.sep}`));
+      const files = filesUnder(outDir).filter(
+        (file) => COMPRESSIBLE.test(file) && !file.includes(`${path.sep}.vite${path.sep}`),
+      );
       await Promise.all(
         files.map(async (file) => {
           const content = await fs.promises.readFile(file);

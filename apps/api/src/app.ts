@@ -12,7 +12,7 @@ import { createPaymentProvider } from './modules/payments/create-payment-provide
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { CatalogueCache } from './modules/products/catalogue-cache';
 import { dropCatalogueCacheOnWrites } from './modules/products/catalogue-invalidation';
-import { productPageHints } from './modules/products/product-page-hints';
+import { productPageHints, shopPageHints } from './modules/products/product-page-hints';
 import { productsRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -107,7 +107,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(uploadsRoutes);
   await app.register(paymentsRoutes);
-  await registerWebApp(app, config.webDistDir, [productPageHints(deps.db, deps.catalogueCache)]);
+  await registerWebApp(app, config.webDistDir, [
+    productPageHints(deps.db, deps.catalogueCache),
+    shopPageHints(deps.db, deps.catalogueCache),
+  ]);
 
   return app;
 }

@@ -65,6 +65,11 @@ export const UPLOAD_VARIANT_WIDTHS = [400, 800] as const;
  * preload of that picture must agree, or the browser fetches two different variants.
  */
 export const PRODUCT_PAGE_IMAGE_SIZES = '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw';
+/** The first cards of a product grid are on screen at once on a phone: fetched first, never lazily. */
+export const PRODUCT_GRID_PRIORITY_IMAGES = 2;
+/** The rendered width of a product card's picture in the shop's grids. */
+export const PRODUCT_CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
 export const CHECKOUT_SESSION_TTL_MINUTES = 30;
 

@@ -11,8 +11,8 @@ export type PageHint =
   | { kind: 'image'; href: string; srcset?: string; sizes?: string }
   | { kind: 'data'; href: string };
 
-/** Hints a domain adds for the pages it knows, from the path alone (`/shop/{id}` for the catalogue). */
-export type PageHintsSource = (pathname: string) => Promise<PageHint[]>;
+/** Hints a domain adds for the pages it knows, from their address (`/shop/{id}` for the catalogue). */
+export type PageHintsSource = (url: URL) => Promise<PageHint[]>;
 
 /**
  * The web app's lazily loaded screens, by the source module Vite's manifest names them under. A

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { apiPaths } from '@shop/contract/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -86,6 +87,33 @@ describe('page hints in the HTML of each page', () => {
       expect(html).not.toContain('as="image"');
       expect(html).not.toContain('as="fetch"');
     }
+  });
+
+  it("the shop page starts the product page its address names, and the first cards' pictures", async () => {
+    const older = await createProduct(t.db, { category: 'jewellery', createdAt: new Date(Date.now() - 60_000) });
+    const newer = await createProduct(t.db, { category: 'jewellery' });
+    await createProduct(t.db, { category: 'jewellery', createdAt: new Date(Date.now() - 120_000) });
+    const html = await page('/shop?category=jewellery&limit=24&nonsense=1');
+    const dataUrl = `${apiPaths.products}?category=jewellery&page=1&limit=24`;
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${dataUrl.replaceAll('&', '&amp;')}">`,
+    );
+    // The preload is the very request the page makes, so its answer is the page's.
+    const list = await t.app.inject({ method: 'GET', url: dataUrl });
+    expect(
+      list
+        .json()
+        .products.map((p: { _id: string }) => p._id)
+        .slice(0, 2),
+    ).toEqual([newer.id, older.id]);
+    expect(html.match(/rel="preload" as="image"/g)).toHaveLength(2);
+    expect(html).toContain('imagesizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw');
+  });
+
+  it('a shop address with filters the shop does not know falls back to the plain first page', async () => {
+    const html = await page('/shop?category=<script>&page=-4&price=1-2');
+    expect(html).toContain(`href="${apiPaths.products}?page=1&amp;limit=12"`);
+    expect(html).not.toContain('<script>&');
   });
 
   it('the home page hints its hero picture; a page without a lazy route gets the plain HTML', async () => {

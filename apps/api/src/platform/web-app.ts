@@ -49,7 +49,7 @@ export async function registerWebApp(
     const hints = routeHints(url);
     for (const source of domainHints) {
       try {
-        hints.push(...(await source(url)));
+        hints.push(...(await source(new URL(request.url, 'http://shop.invalid'))));
       } catch (err) {
         // A hint only speeds the page up: without it the page still loads what it needs.
         request.log.warn({ err, url }, 'page hints failed');

@@ -1,10 +1,9 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { ToastProvider } from '../ui/toast';
-import { createStore } from './store';
+import type { AppStore } from './store';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [store] = useState(() => createStore());
+export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
       <ToastProvider>{children}</ToastProvider>

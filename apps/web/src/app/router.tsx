@@ -1,16 +1,21 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { catalogApi } from '../features/catalog/catalog.api';
+import { parseShopParams, toProductListParams } from '@shop/contract/shop-params';
 import { dashboardRoutes } from '../features/dashboard/dashboard-routes';
 import { MainLayout } from './layout/main-layout';
 import { HomeRoute } from './routes/home-route';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
+import type { AppStore } from './store';
 
 /**
  * SPEC.md 2's route table. Home and the shell are in the first bundle; every other screen loads on
  * demand. A new route group (the dashboards) is one more entry here, with its own lazy layout.
+ * Catalogue pages start their query while their code loads (never waiting for it: the page shows its
+ * own loading state), so the answer is often there by the time the page first renders.
  */
-export const routes: RouteObject[] = [
+export const createRoutes = (store: AppStore): RouteObject[] => [
   {
     path: paths.home.path,
     Component: MainLayout,
@@ -29,10 +34,19 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.shop.path,
+        loader: ({ request }) => {
+          const params = parseShopParams(new URL(request.url).searchParams);
+          void store.dispatch(catalogApi.util.prefetch('getProducts', toProductListParams(params), {}));
+          return null;
+        },
         lazy: async () => ({ Component: (await import('../features/catalog/shop-page')).ShopPage }),
       },
       {
         path: paths.product.path,
+        loader: ({ params }) => {
+          if (params.id) void store.dispatch(catalogApi.util.prefetch('getProduct', params.id, {}));
+          return null;
+        },
         lazy: async () => ({ Component: (await import('./routes/product-route')).ProductRoute }),
       },
       {
@@ -67,6 +81,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(store: AppStore) {
+  return createBrowserRouter(createRoutes(store));
 }

@@ -1,3 +1,4 @@
+import { PRODUCT_CARD_IMAGE_SIZES } from '@shop/contract/constants';
 import type { Product } from '@shop/contract/products';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -5,8 +6,6 @@ import { paths } from '../config/paths';
 import { Price } from './price';
 import { ProductImage } from './product-image';
 import { RatingStars } from './rating-stars';
-
-export const PRODUCT_CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
 interface ProductCardProps {
   product: Product;
@@ -28,7 +27,7 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
               alt=""
               width={600}
               height={750}
-              sizes={PRODUCT_CARD_SIZES}
+              sizes={PRODUCT_CARD_IMAGE_SIZES}
               priority={priority}
               className="aspect-[4/5] w-full transition-transform duration-500 ease-out group-hover:scale-[1.03]"
             />

@@ -1,25 +1,25 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import { idSchema } from '@shop/contract/common';
-import { PRODUCT_PAGE_IMAGE_SIZES } from '@shop/contract/constants';
-import { type ProductDetailResponse, productDetailResponseSchema } from '@shop/contract/products';
+import {
+  PRODUCT_CARD_IMAGE_SIZES,
+  PRODUCT_GRID_PRIORITY_IMAGES,
+  PRODUCT_PAGE_IMAGE_SIZES,
+} from '@shop/contract/constants';
+import { type ProductDetailResponse, type ProductListResponse, productListQuerySchema } from '@shop/contract/products';
+import { parseShopParams, productListSearch, toProductListParams } from '@shop/contract/shop-params';
 import { imageSrcSet } from '@shop/contract/uploads';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { PageHint, PageHintsSource } from '../../platform/page-hints';
-import type { CachedAnswer, CatalogueCache } from './catalogue-cache';
-import { getProductDetail } from './products.service';
-
-/** A product page's answer, shared by `GET /api/products/{id}` and the page's hints. */
-export function productDetailAnswer(db: Queryable, cache: CatalogueCache, id: string): Promise<CachedAnswer> {
-  return cache.get(`detail:${id}`, async () => productDetailResponseSchema.parse(await getProductDetail(db, id)));
-}
+import { productDetailAnswer, productListAnswer } from './catalogue-answers';
+import type { CatalogueCache } from './catalogue-cache';
 
 /**
  * `/shop/{id}` asks for the product, then shows its picture: both start with the page instead. An
  * unknown product gets no hints; its page says so itself.
  */
 export function productPageHints(db: Queryable, cache: CatalogueCache): PageHintsSource {
-  return async (pathname) => {
+  return async ({ pathname }) => {
     const match = /^\/shop\/([^/]+)$/.exec(pathname);
     const id = idSchema.safeParse(match?.[1]);
     if (!id.success) return [];
@@ -29,13 +29,32 @@ export function productPageHints(db: Queryable, cache: CatalogueCache): PageHint
     });
     if (!answer) return [];
     const { product } = JSON.parse(answer.body) as ProductDetailResponse;
-    const hints: PageHint[] = [{ kind: 'data', href: apiPaths.product(id.data) }];
-    const srcset = imageSrcSet(product.image);
-    hints.push(
-      srcset
-        ? { kind: 'image', href: product.image, srcset, sizes: PRODUCT_PAGE_IMAGE_SIZES }
-        : { kind: 'image', href: product.image },
-    );
-    return hints;
+    return [{ kind: 'data', href: apiPaths.product(id.data) }, imageHint(product.image, PRODUCT_PAGE_IMAGE_SIZES)];
   };
+}
+
+/**
+ * `/shop` asks for the page of products its address names (SPEC.md 4's filters), then shows the first
+ * cards' pictures: all start with the page.
+ */
+export function shopPageHints(db: Queryable, cache: CatalogueCache): PageHintsSource {
+  return async ({ pathname, searchParams }) => {
+    if (pathname !== '/shop') return [];
+    const search = productListSearch(toProductListParams(parseShopParams(searchParams)));
+    const query = productListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
+    if (!query.success) return [];
+    const answer = await productListAnswer(db, cache, query.data);
+    const { products } = JSON.parse(answer.body) as ProductListResponse;
+    return [
+      { kind: 'data', href: search ? `${apiPaths.products}?${search}` : apiPaths.products },
+      ...products
+        .slice(0, PRODUCT_GRID_PRIORITY_IMAGES)
+        .map((product) => imageHint(product.image, PRODUCT_CARD_IMAGE_SIZES)),
+    ];
+  };
+}
+
+function imageHint(image: string, sizes: string): PageHint {
+  const srcset = imageSrcSet(image);
+  return srcset ? { kind: 'image', href: image, srcset, sizes } : { kind: 'image', href: image };
 }

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf } from '../../platform/context';
 import { sendCachedJson } from '../../platform/http-cache';
-import { productDetailAnswer } from './product-page-hints';
+import { productDetailAnswer, productListAnswer } from './catalogue-answers';
 import * as service from './products.service';
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,9 +25,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } },
     },
     async (request, reply) => {
-      const answer = await catalogueCache.get(`list:${JSON.stringify(request.query)}`, async () =>
-        productListResponseSchema.parse(await service.listProducts(db, request.query)),
-      );
+      const answer = await productListAnswer(db, catalogueCache, request.query);
       return sendCachedJson(request, reply, answer);
     },
   );

@@ -1,18 +1,7 @@
 import { apiPaths } from '@shop/contract/api-paths';
-import type { Product, ProductDetailResponse, ProductListQuery, ProductListResponse } from '@shop/contract/products';
+import type { Product, ProductDetailResponse, ProductListResponse } from '@shop/contract/products';
+import { type ProductListParams, productListSearch } from '@shop/contract/shop-params';
 import { apiPath as path, baseApi } from '../../app/base-api';
-
-export type ProductListParams = Partial<ProductListQuery>;
-
-/** Leaves out "all" and empty values, so the API applies its defaults and the cache key stays small. */
-export function productListSearch(params: ProductListParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === '' || value === 'all') continue;
-    search.set(key, String(value));
-  }
-  return search.toString();
-}
 
 export const catalogApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

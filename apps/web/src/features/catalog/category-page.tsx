@@ -1,4 +1,9 @@
-import { CATEGORIES, CATEGORY_FETCH_LIMIT, type Category } from '@shop/contract/constants';
+import {
+  CATEGORIES,
+  type Category,
+  CATEGORY_FETCH_LIMIT,
+  PRODUCT_GRID_PRIORITY_IMAGES,
+} from '@shop/contract/constants';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAddToCart } from '../../app/use-add-to-cart';
@@ -76,7 +81,7 @@ export function CategoryPage() {
             .
           </EmptyState>
         ) : (
-          <ProductGrid products={data.products} onAddToCart={addToCart} priorityCount={2} />
+          <ProductGrid products={data.products} onAddToCart={addToCart} priorityCount={PRODUCT_GRID_PRIORITY_IMAGES} />
         )}
       </section>
     </div>

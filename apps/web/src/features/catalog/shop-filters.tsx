@@ -1,7 +1,7 @@
 import { CATEGORY_FILTERS, COLOR_FILTERS, PRICE_RANGES } from '@shop/contract/constants';
 import type { ReactNode } from 'react';
 import { useScrollEdges } from '../../ui/use-scroll-edges';
-import { priceRangeKey, type ShopParams } from './shop-params';
+import { priceRangeKey, type ShopParams } from '@shop/contract/shop-params';
 
 /** Swatches for the colour filter; the names themselves come from the contract. */
 const SWATCH: Record<(typeof COLOR_FILTERS)[number], string> = {

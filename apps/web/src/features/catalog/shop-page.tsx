@@ -1,4 +1,4 @@
-import { SHOP_PAGE_SIZES } from '@shop/contract/constants';
+import { PRODUCT_GRID_PRIORITY_IMAGES, SHOP_PAGE_SIZES } from '@shop/contract/constants';
 import { useEffect, useRef } from 'react';
 import { useAddToCart } from '../../app/use-add-to-cart';
 import { Pagination } from '../../ui/pagination';
@@ -9,7 +9,7 @@ import { usePageMeta } from '../../ui/use-page-meta';
 import { useGetProductsQuery } from './catalog.api';
 import { ProductListError } from './product-list-error';
 import { ShopFilters } from './shop-filters';
-import { type ShopPageSize, toProductListParams } from './shop-params';
+import { type ShopPageSize, toProductListParams } from '@shop/contract/shop-params';
 import { useShopParams } from './use-shop-params';
 
 export function ShopPage() {
@@ -92,7 +92,7 @@ export function ShopPage() {
             </EmptyState>
           ) : (
             <div className={`transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching}>
-              <ProductGrid products={products} onAddToCart={addToCart} priorityCount={2} />
+              <ProductGrid products={products} onAddToCart={addToCart} priorityCount={PRODUCT_GRID_PRIORITY_IMAGES} />
               <div className="mt-14">
                 <Pagination
                   page={params.page}

@@ -1,6 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { applyShopChange, clearShopFilters, parseShopParams, type ShopParams, shopParamsToSearch } from './shop-params';
+import {
+  applyShopChange,
+  clearShopFilters,
+  parseShopParams,
+  type ShopParams,
+  shopParamsToSearch,
+} from '@shop/contract/shop-params';
 
 /** The shop's filters and page, read from and written to the URL. */
 export function useShopParams() {

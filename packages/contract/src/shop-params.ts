@@ -6,8 +6,24 @@ import {
   PRICE_RANGES,
   type PriceRange,
   SHOP_PAGE_SIZES,
-} from '@shop/contract/constants';
-import type { ProductListParams } from './catalog.api';
+} from './constants';
+import type { ProductListQuery } from './products';
+
+/**
+ * The shop page's address (`/shop?category=dress&page=2`) and the product list query it makes: the
+ * web app reads and writes it, the server reads it to start the page's data with its HTML.
+ */
+export type ProductListParams = Partial<ProductListQuery>;
+
+/** Leaves out "all" and empty values, so the API applies its defaults and the cache key stays small. */
+export function productListSearch(params: ProductListParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === '' || value === 'all') continue;
+    search.set(key, String(value));
+  }
+  return search.toString();
+}
 
 export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];
 export type ColorFilter = (typeof COLOR_FILTERS)[number];
