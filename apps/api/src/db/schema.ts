@@ -10,6 +10,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -225,10 +226,19 @@ export const tableCounts = pgTable('table_counts', {
   total: bigint('total', { mode: 'number' }).notNull().default(0),
 });
 
-/** Orders and earnings of each UTC calendar month, kept by a statement trigger on orders (migration 0003). */
-export const orderMonthTotals = pgTable('order_month_totals', {
-  /** The first day of the month, UTC. */
-  month: date('month').primaryKey(),
-  orders: bigint('orders', { mode: 'number' }).notNull().default(0),
-  amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
-});
+/**
+ * Orders and earnings of each UTC calendar month, kept by a statement trigger on orders (migrations
+ * 0003 and 0004). A month's figures are the sum of its shards: each database connection adds to its
+ * own, so concurrent checkouts do not queue for one row until the other commits.
+ */
+export const orderMonthTotals = pgTable(
+  'order_month_totals',
+  {
+    /** The first day of the month, UTC. */
+    month: date('month').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.shard] })],
+);

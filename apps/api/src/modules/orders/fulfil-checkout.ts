@@ -75,8 +75,8 @@ async function createOrder(db: Database, record: CheckoutSessionRow, paymentId: 
       quantity: line.quantity,
       position,
     }));
-    await insertOrderItems(tx, items);
-    return { order: await existingOrder(tx, record.id), created: true };
+    // The rows just written are the order: no need to read them back.
+    return { order: toOrderDto(order, await insertOrderItems(tx, items)), created: true };
   });
 }
 

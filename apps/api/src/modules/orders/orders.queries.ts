@@ -41,8 +41,14 @@ export async function insertOrderOnce(
   return row;
 }
 
-export async function insertOrderItems(db: Queryable, values: (typeof orderItems.$inferInsert)[]) {
-  if (values.length > 0) await db.insert(orderItems).values(values);
+/** Inserts an order's lines; answers them as stored, in their order. */
+export async function insertOrderItems(
+  db: Queryable,
+  values: (typeof orderItems.$inferInsert)[],
+): Promise<OrderItemRow[]> {
+  if (values.length === 0) return [];
+  const rows = await db.insert(orderItems).values(values).returning();
+  return rows.sort((a, b) => a.position - b.position);
 }
 
 /** Marks the session fulfilled unless it already was; answers whether this call marked it. */

@@ -87,6 +87,24 @@ describe('shop totals kept by triggers', () => {
     ]);
   });
 
+  it('add up orders written at the same moment through different connections (one shard each)', async () => {
+    const before = await stats();
+    const amounts = Array.from({ length: 24 }, (_, i) => 100 + i);
+    // Each insert in its own transaction, as checkouts do: on PostgreSQL they run on several pooled
+    // connections at once, and none waits for another's month row.
+    await Promise.all(
+      amounts.map((cents) => t.db.transaction((tx) => tx.insert(orders).values(orderValues(cents, month(3))))),
+    );
+    const after = await stats();
+    const added = amounts.reduce((a, b) => a + b, 0);
+    expect(after.totalOrders).toBe(before.totalOrders + amounts.length);
+    expect(Math.round(after.totalEarnings * 100)).toBe(Math.round(before.totalEarnings * 100) + added);
+    expect(Math.round((after.monthlyEarnings[2]?.earnings ?? 0) * 100)).toBe(
+      Math.round((before.monthlyEarnings[2]?.earnings ?? 0) * 100) + added,
+    );
+    expect(after).toMatchObject(await counted());
+  });
+
   it('move earnings between months when an order changes, and not on a status change', async () => {
     const [row] = await t.db
       .insert(orders)

@@ -51,7 +51,10 @@ function shopTotalsQuery(db: Queryable) {
       monthlyCents: sql<number[]>`(
         select json_agg(coalesce(t.amount_cents, 0) order by m.month)
         from generate_series(1, 12) as m(month)
-        left join ${orderMonthTotals} t on t.month = make_date(${sql.placeholder('year')}::int, m.month, 1)
+        left join (
+          select ${orderMonthTotals.month} as month, sum(${orderMonthTotals.amountCents}) as amount_cents
+          from ${orderMonthTotals} group by 1
+        ) t on t.month = make_date(${sql.placeholder('year')}::int, m.month, 1)
       )`,
     })
     .from(noTable)
