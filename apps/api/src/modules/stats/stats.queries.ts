@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { orderItems, orderMonthTotals, orders, reviews, tableCounts, users } from '../../db/schema';
 
 /** Counts and sums come back from PostgreSQL as bigint text; every figure here fits a JS number. */
@@ -61,20 +62,12 @@ function shopTotalsQuery(db: Queryable) {
     .prepare('shop_totals');
 }
 
-/**
- * Planning this statement costs PostgreSQL more than running it, and the admin dashboard asks often:
- * it is prepared once per database and each connection keeps its plan.
- */
-const preparedTotals = new WeakMap<Queryable, ReturnType<typeof shopTotalsQuery>>();
+/** Planning this statement costs PostgreSQL more than running it, and the admin dashboard asks often. */
+const preparedTotals = preparedPerDatabase(shopTotalsQuery);
 
 /** Shop totals and the earnings of each UTC month 1..12 of `year` (empty months as 0), in one round trip. */
 export async function shopTotals(db: Queryable, year: number) {
-  let query = preparedTotals.get(db);
-  if (!query) {
-    query = shopTotalsQuery(db);
-    preparedTotals.set(db, query);
-  }
-  const [row] = await query.execute({ year });
+  const [row] = await preparedTotals(db).execute({ year });
   if (!row) throw new Error('totals query returned no row');
   return { ...row, monthlyCents: row.monthlyCents.map(Number) };
 }
