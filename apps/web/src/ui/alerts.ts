@@ -30,6 +30,8 @@ export async function showAlert({ title, text, icon, confirmButtonText = 'OK', t
 
 export interface ConfirmOptions extends AlertOptions {
   cancelButtonText?: string;
+  /** Confirming destroys something (a delete): the button is red, so it reads as the dangerous choice. */
+  destructive?: boolean;
 }
 
 /** Resolves true only when the person pressed the confirm button. */
@@ -39,6 +41,7 @@ export async function confirmAction({
   icon = 'warning',
   confirmButtonText = 'Yes',
   cancelButtonText = 'Cancel',
+  destructive = false,
 }: ConfirmOptions): Promise<boolean> {
   const Swal = await loadSwal();
   const result = await Swal.fire({
@@ -51,6 +54,11 @@ export async function confirmAction({
     cancelButtonText,
     reverseButtons: true,
     focusCancel: true,
+    customClass: {
+      popup: 'shop-alert',
+      confirmButton: destructive ? 'btn btn-stop' : 'btn btn-primary',
+      cancelButton: 'btn btn-outline',
+    },
   });
   return result.isConfirmed;
 }
