@@ -78,7 +78,7 @@ test('a customer who bought and reviewed sees the order, the payment, the stats 
   await expectAccessible(page);
   await orderRow.getByRole('link', { name: /View order/ }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${escapeRegExp(order._id)}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Your order' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your order', exact: true })).toBeVisible();
   await expect(page.getByRole('main').getByText(order.orderId)).toBeVisible();
 
   await openDashboardPage(page, '/dashboard/payments', 'Your Payments');
