@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -26,6 +26,7 @@ import { registerErrorHandler } from './platform/error-handler';
 import { healthRoutes } from './platform/health.routes';
 import { createRateLimiter } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { createLogger } from './platform/logger';
 import { registerWebApp } from './platform/web-app';
 
 export interface BuildAppOptions {
@@ -33,7 +34,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Replaces parts of the dependencies (tests point the payment provider at a fake, for example). */
   overrides?: Partial<AppDeps>;
-  logger?: boolean;
+  /** Where the app logs; without one it makes its own at the configured level, `false` is silent. */
+  logger?: FastifyBaseLogger | false;
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -42,13 +44,9 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-          },
+    ...(options.logger === false
+      ? { logger: false }
+      : { loggerInstance: options.logger ?? createLogger(config.logLevel) }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: (req) => {

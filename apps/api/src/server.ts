@@ -4,12 +4,17 @@ import { openDatabase } from './db/client';
 import { seedOnFirstStart } from './db/seed/demo-seed';
 import { startReconcileJob } from './modules/orders/reconcile';
 import { ConfigError, loadConfig } from './platform/config';
+import { createLogger } from './platform/logger';
+
+// Until the configuration names a level, start-up problems are logged at the default one.
+let log = createLogger('info');
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  log = createLogger(config.logLevel);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger: log });
   await seedOnFirstStart(app.deps, app.log);
 
   let reconcileJob: { stop(): Promise<void> } | undefined;
@@ -38,10 +43,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-  } else {
-    console.error('The shop could not start:', err);
-  }
+  if (err instanceof ConfigError) log.fatal(err.message);
+  else log.fatal({ err }, 'The shop could not start');
   process.exit(1);
 });

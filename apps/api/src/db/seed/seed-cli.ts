@@ -95,7 +95,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  console.error('Run `npm run seed -- --help` for the options.');
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write('Run `npm run seed -- --help` for the options.\n');
   process.exit(1);
 });

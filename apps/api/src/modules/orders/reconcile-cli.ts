@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
 import { openDatabase } from '../../db/client';
 import { ConfigError, loadConfig } from '../../platform/config';
+import { createLogger } from '../../platform/logger';
 import { createPaymentProvider } from '../payments/create-payment-provider';
 import { RECONCILE_LOOKBACK_DAYS, reconcile } from './reconcile';
 
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   if (!Number.isFinite(lookbackDays) || lookbackDays <= 0) throw new ConfigError('--days must be a positive number');
 
   const config = loadConfig();
-  const log = Fastify({ logger: { level: config.logLevel } }).log;
+  const log = createLogger(config.logLevel);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   try {
     await database.migrate();
