@@ -6,7 +6,7 @@ import { PageHeader } from '../dashboard/page-header';
 import { useCreateProductMutation } from './admin.api';
 import { ProductForm } from './product-form';
 import { EMPTY_PRODUCT } from './product-form-values';
-import { productCallFailed } from './product-messages';
+import { adminCallFailed } from './call-failed';
 
 /** SPEC.md 2: Add New Product; on success the admin lands in /shop, where the product now is. */
 export function AddProductPage() {
@@ -20,7 +20,7 @@ export function AddProductPage() {
       notify('Product added successfully.', 'success');
       navigate(paths.shop.href());
     } catch (error) {
-      await productCallFailed('Failed to add product. Please try again.', error);
+      await adminCallFailed('Failed to add product. Please try again.', error);
     }
   }
 

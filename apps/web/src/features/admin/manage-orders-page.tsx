@@ -3,10 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { apiErrorMessage } from '../../app/api-error';
 import { paths } from '../../config/paths';
-import { showAlert } from '../../ui/alerts';
 import { Pagination } from '../../ui/pagination';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { useToast } from '../../ui/toast';
 import { formatDate, rowNumber } from '../dashboard/format';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
 import { PageHeader } from '../dashboard/page-header';
@@ -23,7 +21,7 @@ import {
   theadClass,
 } from '../dashboard/table-frame';
 import { useDeleteOrderMutation, useGetAllOrdersQuery } from './admin.api';
-import { confirmDelete } from './confirm-delete';
+import { useConfirmedDelete } from './use-confirmed-delete';
 import { OrderStatusModal } from './order-status-modal';
 import { usePageParam } from './use-page-param';
 
@@ -55,27 +53,19 @@ export function ManageOrdersPage() {
     open: false,
     n: 0,
   });
-  const notify = useToast();
+  const confirmedDelete = useConfirmedDelete();
   const totalPages = Math.max(1, Math.ceil((data?.total ?? 0) / LIMIT));
 
   useEffect(() => {
     if (data && page > totalPages) setPage(totalPages);
   }, [data, page, totalPages, setPage]);
 
-  async function onDelete(order: Order) {
-    if (!(await confirmDelete('This order will be deleted permanently!'))) return;
-    try {
-      const { message } = await deleteOrder(order._id).unwrap();
-      notify(message, 'success');
-    } catch (error) {
-      console.error('Deleting the order failed', error);
-      await showAlert({
-        title: 'Error',
-        text: 'There was an issue deleting the order. Please try again.',
-        icon: 'error',
-      });
-    }
-  }
+  const onDelete = (order: Order) =>
+    confirmedDelete(
+      'This order will be deleted permanently!',
+      () => deleteOrder(order._id).unwrap(),
+      'There was an issue deleting the order. Please try again.',
+    );
 
   return (
     <>

@@ -1,12 +1,11 @@
 import { ORDER_STATUSES, type OrderStatus } from '@shop/contract/constants';
 import type { Order } from '@shop/contract/orders';
 import { type FormEvent, useRef, useState } from 'react';
-import { apiErrorMessage } from '../../app/api-error';
-import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { useToast } from '../../ui/toast';
 import { useUpdateOrderStatusMutation } from './admin.api';
+import { adminCallFailed } from './call-failed';
 
 interface OrderStatusModalProps {
   order: Order | null;
@@ -36,15 +35,11 @@ function StatusForm({ order, onClose }: { order: Order; onClose: () => void }) {
       notify('Order status updated successfully!', 'success');
       onClose();
     } catch (error) {
-      console.error('Updating the order status failed', error);
-      const detail = apiErrorMessage(error);
-      await showAlert({
-        title: 'Error',
-        text: `Failed to update the order status. Please try again.${detail ? ` ${detail}` : ''}`,
-        icon: 'error',
-        // The alert must render inside the open dialog, or the dialog's top layer would hide it.
-        target: formRef.current?.closest('dialog'),
-      });
+      await adminCallFailed(
+        'Failed to update the order status. Please try again.',
+        error,
+        formRef.current?.closest('dialog'),
+      );
     }
   }
 

@@ -2,9 +2,7 @@ import { formatMoney } from '@shop/contract/money';
 import type { Product } from '@shop/contract/products';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { showAlert } from '../../ui/alerts';
 import { ProductImage } from '../../ui/product-image';
-import { useToast } from '../../ui/toast';
 import { rowNumber } from '../dashboard/format';
 import {
   actionLink,
@@ -17,7 +15,7 @@ import {
   theadClass,
 } from '../dashboard/table-frame';
 import { useDeleteProductMutation } from './admin.api';
-import { confirmDelete } from './confirm-delete';
+import { useConfirmedDelete } from './use-confirmed-delete';
 
 interface ProductsTableProps {
   products: Product[];
@@ -27,22 +25,14 @@ interface ProductsTableProps {
 
 export function ProductsTable({ products, page, pageSize }: ProductsTableProps) {
   const [deleteProduct, { isLoading: deleting, originalArgs }] = useDeleteProductMutation();
-  const notify = useToast();
+  const confirmedDelete = useConfirmedDelete();
 
-  async function onDelete(product: Product) {
-    if (!(await confirmDelete("You won't be able to revert this!"))) return;
-    try {
-      const { message } = await deleteProduct(product._id).unwrap();
-      notify(message, 'success');
-    } catch (error) {
-      console.error('Deleting the product failed', error);
-      await showAlert({
-        title: 'Error',
-        text: 'There was an issue deleting the product. Please try again.',
-        icon: 'error',
-      });
-    }
-  }
+  const onDelete = (product: Product) =>
+    confirmedDelete(
+      "You won't be able to revert this!",
+      () => deleteProduct(product._id).unwrap(),
+      'There was an issue deleting the product. Please try again.',
+    );
 
   return (
     <TableFrame label="Products">

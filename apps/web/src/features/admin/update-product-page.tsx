@@ -11,7 +11,7 @@ import { RetryButton } from '../dashboard/retry-button';
 import { useGetManagedProductQuery, useUpdateProductMutation } from './admin.api';
 import { ProductForm } from './product-form';
 import { productToValues } from './product-form-values';
-import { productCallFailed } from './product-messages';
+import { adminCallFailed } from './call-failed';
 
 /** SPEC.md 2: the product form, prefilled; on success back to Manage Products. */
 export function UpdateProductPage() {
@@ -27,7 +27,7 @@ export function UpdateProductPage() {
       notify('Product Updated Successfully!', 'success');
       navigate(paths.dashboard.manageProducts.href());
     } catch (error) {
-      await productCallFailed('There was an issue updating the product. Please try again.', error);
+      await adminCallFailed('There was an issue updating the product. Please try again.', error);
     }
   }
 

@@ -41,8 +41,7 @@ export function useImageUpload(onUploaded: (url: string) => void) {
         onUploaded(url);
         setStatus('uploaded');
         return true;
-      } catch (error) {
-        console.error('Image upload failed', error);
+      } catch {
         setStatus('failed');
         await uploadFailed();
         return false;

@@ -1,12 +1,11 @@
 import { ROLES, type Role } from '@shop/contract/constants';
 import type { User } from '@shop/contract/users';
 import { type FormEvent, useRef, useState } from 'react';
-import { apiErrorMessage } from '../../app/api-error';
-import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { useToast } from '../../ui/toast';
 import { useUpdateUserRoleMutation } from './admin.api';
+import { adminCallFailed } from './call-failed';
 
 interface UserRoleModalProps {
   user: User | null;
@@ -36,15 +35,7 @@ function RoleForm({ user, onClose }: { user: User; onClose: () => void }) {
       notify('Updated role successfully!', 'success');
       onClose();
     } catch (error) {
-      console.error('Updating the role failed', error);
-      const detail = apiErrorMessage(error);
-      await showAlert({
-        title: 'Error',
-        text: `Failed to update the role, please try again.${detail ? ` ${detail}` : ''}`,
-        icon: 'error',
-        // The alert must render inside the open dialog, or the dialog's top layer would hide it.
-        target: formRef.current?.closest('dialog'),
-      });
+      await adminCallFailed('Failed to update the role, please try again.', error, formRef.current?.closest('dialog'));
     }
   }
 

@@ -1,8 +1,6 @@
 import type { User } from '@shop/contract/users';
 import { useState } from 'react';
-import { showAlert } from '../../ui/alerts';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { useToast } from '../../ui/toast';
 import { PageHeader } from '../dashboard/page-header';
 import { RetryButton } from '../dashboard/retry-button';
 import {
@@ -18,7 +16,7 @@ import {
 } from '../dashboard/table-frame';
 import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { useDeleteUserMutation, useGetUsersQuery } from './admin.api';
-import { confirmDelete } from './confirm-delete';
+import { useConfirmedDelete } from './use-confirmed-delete';
 import { UserRoleModal } from './user-role-modal';
 
 const ROLE_BADGE: Record<User['role'], string> = {
@@ -49,22 +47,14 @@ export function UsersPage() {
     open: false,
     n: 0,
   });
-  const notify = useToast();
+  const confirmedDelete = useConfirmedDelete();
 
-  async function onDelete(user: User) {
-    if (!(await confirmDelete('This user will be deleted permanently!'))) return;
-    try {
-      const { message } = await deleteUser(user._id).unwrap();
-      notify(message, 'success');
-    } catch (error) {
-      console.error('Deleting the user failed', error);
-      await showAlert({
-        title: 'Error',
-        text: 'There was an issue deleting the user. Please try again.',
-        icon: 'error',
-      });
-    }
-  }
+  const onDelete = (user: User) =>
+    confirmedDelete(
+      'This user will be deleted permanently!',
+      () => deleteUser(user._id).unwrap(),
+      'There was an issue deleting the user. Please try again.',
+    );
 
   return (
     <>

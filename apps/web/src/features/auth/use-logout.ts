@@ -23,8 +23,7 @@ export function useLogout() {
     if (!confirmed) return;
     try {
       await logoutCall().unwrap();
-    } catch (error) {
-      console.error('Logout failed', error);
+    } catch {
       await showAlert({ title: 'Error', text: 'Logout failed! Try again.', icon: 'error' });
       return;
     }

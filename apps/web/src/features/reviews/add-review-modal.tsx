@@ -40,8 +40,7 @@ export function AddReviewModal({ open, onClose, productId, userId }: AddReviewMo
       setComment('');
       onClose();
       notify('Thank you! Your review has been posted.', 'success');
-    } catch (error) {
-      console.error('Posting the review failed', error);
+    } catch {
       await showAlert({
         title: 'Error',
         text: 'There was an error posting your review. Please try again later.',
