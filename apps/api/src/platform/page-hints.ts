@@ -56,31 +56,27 @@ function chunkClosure(manifest: Manifest, key: string, except: ReadonlySet<strin
     for (const next of chunk.imports ?? []) visit(next);
   };
   visit(key);
-  return [...seen].map((k) => `/${manifest[k]?.file}`);
+  return [...seen];
 }
 
-/** The hints every build knows without asking the database: a path's route code and fixed pictures. */
+/**
+ * The hints every build knows without asking the database: a path's route code and fixed pictures,
+ * worked out once from the manifest.
+ */
 export function staticPageHints(manifest: Manifest | undefined): (pathname: string) => PageHint[] {
-  const entryKeys = new Set<string>();
-  if (manifest) {
-    const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-    // What index.html loads already is not hinted again.
-    for (const file of entry ? chunkClosure(manifest, entry, new Set()) : []) {
-      const key = Object.keys(manifest).find((k) => `/${manifest[k]?.file}` === file);
-      if (key) entryKeys.add(key);
-    }
-  }
-  return (pathname) => {
-    const hints: PageHint[] = PAGE_IMAGES.filter((p) => p.pattern.test(pathname)).map((p) => ({
-      kind: 'image',
-      href: p.href,
-    }));
-    const route = ROUTE_MODULES.find((r) => r.pattern.test(pathname));
-    if (manifest && route) {
-      for (const href of chunkClosure(manifest, route.module, entryKeys)) hints.push({ kind: 'module', href });
-    }
-    return hints;
-  };
+  const entry = manifest && Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  // What index.html loads already is not hinted again.
+  const loadedByIndex = new Set(manifest && entry ? chunkClosure(manifest, entry, new Set()) : []);
+  const routes = ROUTE_MODULES.map(({ pattern, module }) => ({
+    pattern,
+    hints: (manifest ? chunkClosure(manifest, module, loadedByIndex) : []).map(
+      (key): PageHint => ({ kind: 'module', href: `/${manifest?.[key]?.file}` }),
+    ),
+  }));
+  return (pathname) => [
+    ...PAGE_IMAGES.filter((p) => p.pattern.test(pathname)).map((p): PageHint => ({ kind: 'image', href: p.href })),
+    ...(routes.find((r) => r.pattern.test(pathname))?.hints ?? []),
+  ];
 }
 
 const escapeAttribute = (value: string) =>

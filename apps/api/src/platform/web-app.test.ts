@@ -121,6 +121,10 @@ describe('page hints in the HTML of each page', () => {
     expect(await page('/no-such-page')).toBe(INDEX_HTML);
   });
 
+  it('a path that looks like another address still gets the page', async () => {
+    expect(await page('//example.com:99999/shop')).toBe(INDEX_HTML);
+  });
+
   it('API paths are never answered with the page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);

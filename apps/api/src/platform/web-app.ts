@@ -47,9 +47,11 @@ export async function registerWebApp(
       return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` first.');
     }
     const hints = routeHints(url);
+    // The fixed origin in front keeps a hostile path (`//host:99999/`) from parsing as an address of its own.
+    const address = new URL(`http://shop.invalid${request.url}`);
     for (const source of domainHints) {
       try {
-        hints.push(...(await source(new URL(request.url, 'http://shop.invalid'))));
+        hints.push(...(await source(address)));
       } catch (err) {
         // A hint only speeds the page up: without it the page still loads what it needs.
         request.log.warn({ err, url }, 'page hints failed');
