@@ -66,13 +66,18 @@ test('a product page does not move when its product arrives after the loading sk
       for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  // A slow answer, so the skeleton is on screen first (the page's own preload of it is held too).
+  // The product is held back until the skeleton is on screen (the page's own preload of it too).
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(`**/api/products/${dress._id}`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await released;
     await route.continue();
   });
   await page.goto(`/shop/${dress._id}`);
   await expect(page.getByRole('status', { name: 'Loading the product' })).toBeVisible();
+  release();
   await expect(page.getByRole('heading', { level: 1, name: dress.name })).toBeVisible();
   await expect(page.getByRole('main').getByRole('img', { name: dress.name }).first()).toBeVisible();
   const shifted = await page.evaluate(() =>
