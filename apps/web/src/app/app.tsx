@@ -1,16 +1,29 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { Suspense } from 'react';
+import { BrowserRouter, useLocation } from 'react-router';
+import { appStore } from './app-store';
 import { AppProviders } from './providers';
-import { createRouter } from './router';
-import { createStore } from './store';
+import { RouteErrorBoundary } from './routes/route-error';
+import { AppRoutes } from './routes';
+import { ScrollRestoration } from './scroll-restoration';
+
+function Screens() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={null}>
+        <AppRoutes />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
 
 export function App() {
-  const [store] = useState(() => createStore());
-  // The router's loaders start a page's data through the store before the page renders.
-  const [router] = useState(() => createRouter(store));
   return (
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
+    <AppProviders store={appStore}>
+      <BrowserRouter>
+        <ScrollRestoration />
+        <Screens />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,6 +1,7 @@
 import { API_PREFIX } from '@shop/contract/api-paths';
 import { QUERY_CACHE_SECONDS } from '@shop/contract/constants';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { appStore } from './app-store';
 
 export const API_TAGS = ['Product', 'Review', 'Order', 'User', 'Stats'] as const;
 
@@ -16,7 +17,29 @@ export const baseApi = createApi({
   endpoints: () => ({}),
 });
 
+// This module is loaded by the first screen that fetches, never by the first page's script.
+appStore.join(baseApi);
+
 /** The contract's paths start with `/api`, which the base query adds already. */
 export function apiPath(fullPath: string): string {
   return fullPath.startsWith(API_PREFIX) ? fullPath.slice(API_PREFIX.length) : fullPath;
+}
+
+/** How long a screen's first render may wait for its data before showing its loading state instead. */
+const FIRST_RENDER_WAIT_MS = 1500;
+
+/**
+ * Starts a query and resolves once it has answered (or failed, or taken too long), so a screen's first
+ * render can show its data and its largest picture at once. The screen's own subscription keeps the
+ * answer: the cache holds an unused answer for QUERY_CACHE_SECONDS.
+ */
+export async function fetchBeforeFirstRender(start: () => { unsubscribe: () => void } & PromiseLike<unknown>) {
+  const query = start();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([query, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_RENDER_WAIT_MS)))]);
+  } finally {
+    clearTimeout(timer);
+    query.unsubscribe();
+  }
 }

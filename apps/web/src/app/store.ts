@@ -1,17 +1,60 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { authReducer } from '../features/auth/auth.slice';
+import {
+  applyMiddleware,
+  combineReducers,
+  compose,
+  legacy_createStore,
+  type Middleware,
+  type Reducer,
+  type StoreEnhancer,
+  type UnknownAction,
+} from 'redux';
+import { type ThunkDispatch, thunk } from 'redux-thunk';
+import { authSlice } from '../features/auth/auth.slice';
 import { loadUser, saveUser } from '../features/auth/auth.storage';
-import { cartReducer } from '../features/cart/cart.slice';
+import { cartSlice } from '../features/cart/cart.slice';
 import { loadCart, saveCart } from '../features/cart/cart.storage';
-import { baseApi } from './base-api';
 
-const rootReducer = combineReducers({
-  auth: authReducer,
-  cart: cartReducer,
-  [baseApi.reducerPath]: baseApi.reducer,
-});
+/**
+ * The cart and the user are in every page's first script; the API cache (RTK Query, with Redux
+ * Toolkit, Immer and Reselect: about 25 KB) joins with the first screen that fetches (`join`), so
+ * the home page is on screen and working without it (docs/decisions/006). The store is Redux's own
+ * with the thunk middleware, which is what RTK's configureStore makes in production.
+ */
+const BASE_REDUCERS = { [authSlice.reducerPath]: authSlice.reducer, [cartSlice.reducerPath]: cartSlice.reducer };
+const baseReducer = combineReducers(BASE_REDUCERS);
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type RootState = ReturnType<typeof baseReducer>;
+
+/** A part of the state whose code loads later: its reducer and its middleware. */
+export interface LateStatePart {
+  reducerPath: string;
+  reducer: Reducer;
+  middleware: Middleware;
+}
+
+/** Middleware that can be added after the store is made, each set up once for it. */
+function lateMiddleware() {
+  const added: Middleware[] = [];
+  const middleware: Middleware = (api) => {
+    const setUp = new Map<Middleware, ReturnType<Middleware>>();
+    return (next) => {
+      let chainOf = -1;
+      let chain = next;
+      return (action) => {
+        if (chainOf !== added.length) {
+          chain = added.reduceRight((rest, mw) => {
+            const ready = setUp.get(mw) ?? mw(api);
+            setUp.set(mw, ready);
+            return ready(rest);
+          }, next);
+          chainOf = added.length;
+        }
+        return chain(action);
+      };
+    };
+  };
+  return { middleware, add: (mw: Middleware) => added.push(mw) };
+}
 
 function browserStorage(): Storage | undefined {
   try {
@@ -22,12 +65,23 @@ function browserStorage(): Storage | undefined {
   }
 }
 
+declare global {
+  interface Window {
+    __REDUX_DEVTOOLS_EXTENSION_COMPOSE__?: typeof compose;
+  }
+}
+
 export function createStore(storage: Storage | undefined = browserStorage()) {
-  const store = configureStore({
-    reducer: rootReducer,
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
-    preloadedState: { auth: { user: loadUser(storage) }, cart: loadCart(storage) },
-  });
+  const late = lateMiddleware();
+  const composeEnhancers = (import.meta.env?.DEV && globalThis.window?.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__) || compose;
+  const enhancer: StoreEnhancer<{ dispatch: ThunkDispatch<RootState, unknown, UnknownAction> }> = composeEnhancers(
+    applyMiddleware(thunk, late.middleware),
+  );
+  const store = legacy_createStore(
+    baseReducer,
+    { auth: { user: loadUser(storage) }, cart: loadCart(storage) },
+    enhancer,
+  );
 
   // Writes only when the persisted part changed: RTK Query updates the store far more often.
   let { auth, cart } = store.getState();
@@ -37,7 +91,16 @@ export function createStore(storage: Storage | undefined = browserStorage()) {
     if (state.cart !== cart) saveCart(storage, state.cart);
     ({ auth, cart } = state);
   });
-  return store;
+
+  const reducers: Record<string, Reducer> = { ...BASE_REDUCERS };
+  /** Adds a part of the state whose code just loaded; replacing the reducer creates its initial state. */
+  const join = (part: LateStatePart) => {
+    if (reducers[part.reducerPath]) return;
+    reducers[part.reducerPath] = part.reducer;
+    late.add(part.middleware);
+    store.replaceReducer(combineReducers(reducers) as unknown as typeof baseReducer);
+  };
+  return Object.assign(store, { join });
 }
 
 export type AppStore = ReturnType<typeof createStore>;

@@ -1,23 +1,26 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { useSessionCheck } from '../../features/auth/use-session-check';
-import { Footer } from './footer';
+import { Outlet, useLocation } from 'react-router';
+import { useCurrentUser } from '../hooks';
+import { PageLoadingBar } from '../page-loading-bar';
+import { RouteErrorBoundary } from '../routes/route-error';
+import { useFirstScreenDone, whenIdle } from '../when-idle';
 import { Navbar } from './navbar';
 
 const loadCartDrawer = () => import('./cart-drawer');
 const CartDrawer = lazy(async () => ({ default: (await loadCartDrawer()).CartDrawer }));
+// Below every page's content, so it need not be in the first page's script.
+const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
+const SessionCheck = lazy(async () => ({ default: (await import('../../features/auth/session-check')).SessionCheck }));
 
 /** The shell around every storefront page (SPEC.md 2: the main layout at /). */
 export function MainLayout() {
   const [cartOpen, setCartOpen] = useState(false);
   // The cart panel and checkout are not needed to show the first page: fetched once the page is idle.
   const [cartWanted, setCartWanted] = useState(false);
-  const navigation = useNavigation();
-  useSessionCheck();
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    idle(() => void loadCartDrawer());
-  }, []);
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const firstScreenDone = useFirstScreenDone();
+  useEffect(() => whenIdle(() => void loadCartDrawer()), []);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -27,11 +30,7 @@ export function MainLayout() {
       >
         Skip to content
       </a>
-      {navigation.state === 'loading' && (
-        <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
-          <div className="h-full w-1/3 animate-[loading_1s_ease-in-out_infinite] bg-clay" />
-        </div>
-      )}
+      <PageLoadingBar />
       <Navbar
         onOpenCart={() => {
           setCartWanted(true);
@@ -39,15 +38,27 @@ export function MainLayout() {
         }}
       />
       <main id="main" className="flex-1">
-        <Outlet />
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
-      <Footer />
+      {firstScreenDone && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       {cartWanted && (
         <Suspense fallback={null}>
           <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
         </Suspense>
       )}
-      <ScrollRestoration />
+      {user && (
+        <Suspense fallback={null}>
+          <SessionCheck />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { SHOP_NAME } from '@shop/contract/constants';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { UserMenu } from '../../features/auth/user-menu';
 import { paths } from '../../config/paths';
 import { useCart, useCurrentUser } from '../hooks';
+
+// Only signed-in shoppers see it, and its logout needs the API client: not in the first page's script.
+const UserMenu = lazy(async () => ({ default: (await import('../../features/auth/user-menu')).UserMenu }));
 
 const NAV = [
   { label: 'Home', href: paths.home.href(), end: true },
@@ -95,7 +97,9 @@ export function Navbar({ onOpenCart }: { onOpenCart: () => void }) {
             </button>
             {user ? (
               <div className="ml-1">
-                <UserMenu user={user} />
+                <Suspense fallback={<span aria-hidden="true" className="block size-9 rounded-full bg-sand" />}>
+                  <UserMenu user={user} />
+                </Suspense>
               </div>
             ) : (
               <Link to={paths.login.href()} aria-label="Login" className={iconButton}>

@@ -1,13 +1,14 @@
-import { TrendingProducts } from '../../features/catalog/trending-products';
-import { BlogCards } from '../../features/home/blog-cards';
+import { lazy, Suspense } from 'react';
 import { CategoryCards } from '../../features/home/category-cards';
-import { DealsCountdown } from '../../features/home/deals-countdown';
 import { Hero } from '../../features/home/hero';
 import { PromoCards } from '../../features/home/promo-cards';
-import { ServiceBanner } from '../../features/home/service-banner';
 import { usePageMeta } from '../../ui/use-page-meta';
+import { useFirstScreenDone } from '../when-idle';
+
+const HomeMore = lazy(async () => ({ default: (await import('./home-more')).HomeMore }));
 
 export function HomeRoute() {
+  const firstScreenDone = useFirstScreenDone();
   usePageMeta(
     'Dresses, accessories, jewellery & cosmetics',
     'Lebaba is a fashion boutique for dresses, accessories, jewellery and cosmetics: up to 40% off new arrivals, free shipping on every order.',
@@ -17,10 +18,10 @@ export function HomeRoute() {
       <Hero />
       <CategoryCards />
       <PromoCards />
-      <TrendingProducts />
-      <DealsCountdown />
-      <ServiceBanner />
-      <BlogCards />
+      {/* Below the first screens on every device: a blank band until its code is here. */}
+      <Suspense fallback={<div className="min-h-[40rem]" />}>
+        {firstScreenDone ? <HomeMore /> : <div className="min-h-[40rem]" />}
+      </Suspense>
     </>
   );
 }

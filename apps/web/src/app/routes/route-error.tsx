@@ -1,12 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { buttonClass } from '../../ui/button';
-import { NotFoundPage } from './not-found';
 
 /** A screen that failed to load or render, most often an old tab asking for code a deploy replaced. */
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  console.error('A page failed to load', error);
+export function PageLoadError() {
   return (
     <div role="alert" className="container-page flex flex-col items-center py-24 text-center">
       <h1 className="font-display text-3xl text-ink">This page could not be loaded</h1>
@@ -23,4 +19,36 @@ export function RouteError() {
       </div>
     </div>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  /** The address shown: going elsewhere clears the error, as leaving a broken page should. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface RouteErrorBoundaryState {
+  failed: boolean;
+  resetKey: string;
+}
+
+/** Keeps a broken screen from taking the whole app (and its navigation) down with it. */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  override state: RouteErrorBoundaryState = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromProps(props: RouteErrorBoundaryProps, state: RouteErrorBoundaryState) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  static getDerivedStateFromError(): Partial<RouteErrorBoundaryState> {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('A page failed to load', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <PageLoadError /> : this.props.children;
+  }
 }

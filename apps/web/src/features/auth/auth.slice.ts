@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { actionCreator } from '../../app/actions';
 import type { User } from '@shop/contract/users';
 
 export interface AuthState {
@@ -7,18 +8,14 @@ export interface AuthState {
 
 const initialState: AuthState = { user: null };
 
-export const authSlice = createSlice({
-  name: 'auth',
-  initialState,
-  reducers: {
-    setUser(state, action: PayloadAction<User>) {
-      state.user = action.payload;
-    },
-    logout(state) {
-      state.user = null;
-    },
-  },
-});
+export const setUser = actionCreator<User>('auth/setUser');
+export const logout = actionCreator('auth/logout');
 
-export const { setUser, logout } = authSlice.actions;
-export const authReducer = authSlice.reducer;
+/** A plain reducer, as the cart slice is (docs/decisions/006). */
+function authReducer(state: AuthState = initialState, action: UnknownAction): AuthState {
+  if (setUser.match(action)) return { user: action.payload };
+  if (logout.match(action)) return state.user ? { user: null } : state;
+  return state;
+}
+
+export const authSlice = { reducerPath: 'auth', reducer: authReducer } as const;

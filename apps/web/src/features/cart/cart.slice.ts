@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { actionCreator } from '../../app/actions';
 import { MAX_CART_LINE_QUANTITY, MAX_CART_LINES, TAX_RATE } from '@shop/contract/constants';
 import { cartTotals } from '@shop/contract/money';
 import type { Product } from '@shop/contract/products';
@@ -31,42 +32,38 @@ export function addToCartOutcome(state: CartState, productId: string): AddToCart
   return 'added';
 }
 
-function recompute(state: CartState): void {
-  Object.assign(state, cartTotals(state.products));
+export const addToCart = actionCreator<CartProduct>('cart/addToCart');
+export const increaseQuantity = actionCreator<string>('cart/increaseQuantity');
+export const decreaseQuantity = actionCreator<string>('cart/decreaseQuantity');
+export const removeFromCart = actionCreator<string>('cart/removeFromCart');
+export const clearCart = actionCreator('cart/clearCart');
+
+/** The cart with one item's quantity moved by `step`, or the same cart when the item may not move. */
+function withQuantity(state: CartState, productId: string, step: 1 | -1): CartState {
+  const item = state.products.find((p) => p._id === productId);
+  if (!item) return state;
+  const quantity = item.quantity + step;
+  // SPEC.md 4: never below 1 (removing is a separate action), and never past the order's limit.
+  if (quantity < 1 || quantity > MAX_CART_LINE_QUANTITY) return state;
+  return cartStateOf(state.products.map((p) => (p === item ? { ...p, quantity } : p)));
 }
 
-export const cartSlice = createSlice({
-  name: 'cart',
-  initialState: emptyCart,
-  reducers: {
-    /** SPEC.md 4: a product already in the cart is not added again and its quantity does not change. */
-    addToCart(state, action: PayloadAction<CartProduct>) {
-      if (addToCartOutcome(state, action.payload._id) !== 'added') return;
-      state.products.push({ ...action.payload, quantity: 1 });
-      recompute(state);
-    },
-    increaseQuantity(state, action: PayloadAction<string>) {
-      const item = state.products.find((p) => p._id === action.payload);
-      if (!item || item.quantity >= MAX_CART_LINE_QUANTITY) return;
-      item.quantity += 1;
-      recompute(state);
-    },
-    /** SPEC.md 4: never below 1; removing is a separate action. */
-    decreaseQuantity(state, action: PayloadAction<string>) {
-      const item = state.products.find((p) => p._id === action.payload);
-      if (!item || item.quantity <= 1) return;
-      item.quantity -= 1;
-      recompute(state);
-    },
-    removeFromCart(state, action: PayloadAction<string>) {
-      state.products = state.products.filter((p) => p._id !== action.payload);
-      recompute(state);
-    },
-    clearCart() {
-      return cartStateOf([]);
-    },
-  },
-});
+/**
+ * The cart slice as a plain reducer: createSlice would bring Redux Toolkit with Immer into every
+ * page's first script (docs/decisions/006). Every change builds the next cart with `cartStateOf`,
+ * which recomputes the totals; a change that changes nothing returns the same state.
+ */
+export function cartReducer(state: CartState = emptyCart, action: UnknownAction): CartState {
+  if (addToCart.match(action)) {
+    // SPEC.md 4: a product already in the cart is not added again and its quantity does not change.
+    if (addToCartOutcome(state, action.payload._id) !== 'added') return state;
+    return cartStateOf([...state.products, { ...action.payload, quantity: 1 }]);
+  }
+  if (increaseQuantity.match(action)) return withQuantity(state, action.payload, 1);
+  if (decreaseQuantity.match(action)) return withQuantity(state, action.payload, -1);
+  if (removeFromCart.match(action)) return cartStateOf(state.products.filter((p) => p._id !== action.payload));
+  if (clearCart.match(action)) return cartStateOf([]);
+  return state;
+}
 
-export const { addToCart, increaseQuantity, decreaseQuantity, removeFromCart, clearCart } = cartSlice.actions;
-export const cartReducer = cartSlice.reducer;
+export const cartSlice = { reducerPath: 'cart', reducer: cartReducer } as const;

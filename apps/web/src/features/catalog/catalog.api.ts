@@ -1,7 +1,13 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { Product, ProductDetailResponse, ProductListResponse } from '@shop/contract/products';
-import { type ProductListParams, productListSearch } from '@shop/contract/shop-params';
-import { apiPath as path, baseApi } from '../../app/base-api';
+import {
+  type ProductListParams,
+  parseShopParams,
+  productListSearch,
+  toProductListParams,
+} from '@shop/contract/shop-params';
+import { appStore } from '../../app/app-store';
+import { fetchBeforeFirstRender, apiPath as path, baseApi } from '../../app/base-api';
 
 export const catalogApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -30,3 +36,15 @@ export const catalogApi = baseApi.injectEndpoints({
 });
 
 export const { useGetProductsQuery, useGetProductQuery, useGetRelatedProductsQuery } = catalogApi;
+
+/** The shop's grid for a query string, fetched before the page first renders (app/routes.tsx). */
+export const prefetchShopProducts = (search: string) =>
+  fetchBeforeFirstRender(() =>
+    appStore.dispatch(
+      catalogApi.endpoints.getProducts.initiate(toProductListParams(parseShopParams(new URLSearchParams(search)))),
+    ),
+  );
+
+/** A product page's product and reviews, fetched before the page first renders. */
+export const prefetchProduct = (id: string) =>
+  fetchBeforeFirstRender(() => appStore.dispatch(catalogApi.endpoints.getProduct.initiate(id)));

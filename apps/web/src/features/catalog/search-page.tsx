@@ -33,7 +33,7 @@ export function SearchPage() {
   // The URL follows the search (replacing, not stacking history) so a shared link shows the same results.
   useEffect(() => {
     if ((searchParams.get('q') ?? '') === query) return;
-    setSearchParams(query ? { q: query } : {}, { replace: true, preventScrollReset: true });
+    setSearchParams(query ? { q: query } : {}, { replace: true });
   }, [query, searchParams, setSearchParams]);
 
   const onSubmit = (event: FormEvent) => {

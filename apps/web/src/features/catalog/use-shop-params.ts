@@ -15,8 +15,7 @@ export function useShopParams() {
 
   const navigate = useCallback(
     (next: (current: ShopParams) => ShopParams) =>
-      // Filters change the grid, not the page: keep the scroll position where the shopper is.
-      setSearchParams((prev) => shopParamsToSearch(next(parseShopParams(prev))), { preventScrollReset: true }),
+      setSearchParams((prev) => shopParamsToSearch(next(parseShopParams(prev)))),
     [setSearchParams],
   );
 

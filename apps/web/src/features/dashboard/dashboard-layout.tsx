@@ -1,13 +1,16 @@
 import { ROLES } from '@shop/contract/constants';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useStore } from 'react-redux';
-import { Navigate, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useCurrentUser } from '../../app/hooks';
+import { PageLoadingBar } from '../../app/page-loading-bar';
+import { RouteErrorBoundary } from '../../app/routes/route-error';
 import type { RootState } from '../../app/store';
 import { paths } from '../../config/paths';
 import { useLogout } from '../auth/use-logout';
 import { useSessionCheck } from '../auth/use-session-check';
 import { ACCESS_DENIED } from './access-alerts';
+import { DashboardRoutes } from './dashboard-routes';
 import { DashboardSidebar } from './dashboard-sidebar';
 import { useRefuseAccess } from './use-refuse-access';
 
@@ -22,7 +25,7 @@ export function DashboardLayout() {
   const [leaving, setLeaving] = useState(false);
   const logout = useLogout();
   const store = useStore<RootState>();
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
   useSessionCheck();
   useRefuseAccess(arrivedLoggedIn ? null : ACCESS_DENIED);
 
@@ -48,18 +51,17 @@ export function DashboardLayout() {
       >
         Skip to content
       </a>
-      {navigation.state === 'loading' && (
-        <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
-          <div className="h-full w-1/3 animate-[loading_1s_ease-in-out_infinite] bg-clay" />
-        </div>
-      )}
+      <PageLoadingBar />
       <DashboardSidebar user={user} onLogout={onLogout} />
       <main id="main" className="min-w-0 px-5 py-8 sm:px-8 sm:py-10 lg:px-12 lg:py-12">
         <div className="mx-auto max-w-6xl">
-          <Outlet />
+          <RouteErrorBoundary resetKey={pathname}>
+            <Suspense fallback={null}>
+              <DashboardRoutes />
+            </Suspense>
+          </RouteErrorBoundary>
         </div>
       </main>
-      <ScrollRestoration />
     </div>
   );
 }

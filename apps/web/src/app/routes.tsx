@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
+import { paths } from '../config/paths';
+import { MainLayout } from './layout/main-layout';
+import { type LazyPage, lazyPage } from './lazy-page';
+import { HomeRoute } from './routes/home-route';
+import { NotFoundPage } from './routes/not-found';
+import { whenIdle } from './when-idle';
+
+/**
+ * SPEC.md 2's route table. Home and the shell are in the first script; every other screen is a chunk
+ * of its own. The dashboards are one more chunk with their own table (dashboard-routes.tsx), so the
+ * storefront never downloads them.
+ */
+const storefront = {
+  category: lazyPage(async () => (await import('../features/catalog/category-page')).CategoryPage),
+  search: lazyPage(async () => (await import('../features/catalog/search-page')).SearchPage),
+  shop: lazyPage(async () => (await import('../features/catalog/shop-page')).ShopPage),
+  product: lazyPage(async () => (await import('./routes/product-route')).ProductRoute),
+  success: lazyPage(async () => (await import('./routes/success-route')).SuccessRoute),
+  order: lazyPage(async () => (await import('../features/orders/order-page')).OrderPage),
+};
+const login = lazyPage(async () => (await import('../features/auth/login-page')).LoginPage);
+const register = lazyPage(async () => (await import('../features/auth/register-page')).RegisterPage);
+const dashboard = lazyPage(async () => (await import('../features/dashboard/dashboard-layout')).DashboardLayout);
+
+const DASHBOARD_PATH = `${paths.dashboard.root.path}/*`;
+
+interface ScreenRoute {
+  path: string;
+  page: LazyPage;
+  /** The data the screen shows first, fetched alongside its code before the first render. */
+  prefetch?: (at: { params: Record<string, string | undefined>; search: string }) => Promise<void>;
+}
+
+const catalogApi = () => import('../features/catalog/catalog.api');
+
+const STOREFRONT_ROUTES: readonly ScreenRoute[] = [
+  { path: paths.category.path, page: storefront.category },
+  { path: paths.search.path, page: storefront.search },
+  {
+    path: paths.shop.path,
+    page: storefront.shop,
+    prefetch: async ({ search }) => (await catalogApi()).prefetchShopProducts(search),
+  },
+  {
+    path: paths.product.path,
+    page: storefront.product,
+    prefetch: async ({ params }) => (await catalogApi()).prefetchProduct(params.id ?? ''),
+  },
+  { path: paths.success.path, page: storefront.success },
+  { path: paths.order.path, page: storefront.order },
+];
+const OUTSIDE_LAYOUT: readonly ScreenRoute[] = [
+  { path: paths.login.path, page: login },
+  { path: paths.register.path, page: register },
+  { path: DASHBOARD_PATH, page: dashboard },
+];
+
+export function AppRoutes() {
+  // Where shoppers go next from almost any page: their code is there before the click.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void storefront.shop.preload().catch(() => {});
+        void storefront.product.preload().catch(() => {});
+      }),
+    [],
+  );
+
+  return (
+    <Routes>
+      <Route path={paths.home.path} element={<MainLayout />}>
+        <Route index element={<HomeRoute />} />
+        {STOREFRONT_ROUTES.map(({ path, page: { Page } }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      {OUTSIDE_LAYOUT.map(({ path, page: { Page } }) => (
+        <Route key={path} path={path} element={<Page />} />
+      ))}
+    </Routes>
+  );
+}
+
+/**
+ * Fetches the code of the screen at this address (and of the dashboard page inside it) and the data it
+ * shows first, before the app first renders: a first visit never shows an empty page for the moment
+ * the code takes, and the catalogue's pages show their products and pictures in their first paint.
+ * A failed download is left for the screen's own error to show.
+ */
+export async function preloadScreenAt({ pathname, search }: { pathname: string; search: string }): Promise<void> {
+  for (const route of [...STOREFRONT_ROUTES, ...OUTSIDE_LAYOUT]) {
+    const match = matchPath(route.path, pathname);
+    if (!match) continue;
+    try {
+      await Promise.all([
+        route.page.preload(),
+        route.prefetch?.({ params: match.params, search }),
+        route.page === dashboard &&
+          import('../features/dashboard/dashboard-routes').then((m) => m.preloadDashboardPage(pathname)),
+      ]);
+    } catch {
+      // The screen renders its error boundary instead.
+    }
+    return;
+  }
+}

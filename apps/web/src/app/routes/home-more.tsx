@@ -1,0 +1,16 @@
+import { TrendingProducts } from '../../features/catalog/trending-products';
+import { BlogCards } from '../../features/home/blog-cards';
+import { DealsCountdown } from '../../features/home/deals-countdown';
+import { ServiceBanner } from '../../features/home/service-banner';
+
+/** The home page below its first screens: loaded after them, with the API client trending products need. */
+export function HomeMore() {
+  return (
+    <>
+      <TrendingProducts />
+      <DealsCountdown />
+      <ServiceBanner />
+      <BlogCards />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { matchPath, Route, Routes } from 'react-router';
+import { type LazyPage, lazyPage } from '../../app/lazy-page';
+import { NotFoundPage } from '../../app/routes/not-found';
+import { paths } from '../../config/paths';
+import { RequireAdmin } from './require-admin';
+
+const p = paths.dashboard;
+
+/** The dashboard's own pages are matched below /dashboard, so their paths lose that prefix here. */
+const below = (path: string) => path.slice(p.root.path.length + 1);
+
+/**
+ * The children of /dashboard (SPEC.md 2). Each page is its own chunk, so a customer never downloads
+ * the admin screens and the storefront never downloads Chart.js.
+ */
+const CUSTOMER_PAGES: ReadonlyArray<{ path: string; page: LazyPage }> = [
+  {
+    path: p.orders.path,
+    page: lazyPage(async () => (await import('../account/user-orders-page')).UserOrdersPage),
+  },
+  {
+    path: p.payments.path,
+    page: lazyPage(async () => (await import('../account/user-payments-page')).UserPaymentsPage),
+  },
+  { path: p.profile.path, page: lazyPage(async () => (await import('../account/profile-page')).ProfilePage) },
+  {
+    path: p.reviews.path,
+    page: lazyPage(async () => (await import('../account/user-reviews-page')).UserReviewsPage),
+  },
+];
+const ADMIN_PAGES: ReadonlyArray<{ path: string; page: LazyPage }> = [
+  {
+    path: p.admin.path,
+    page: lazyPage(async () => (await import('../admin/admin-dashboard-page')).AdminDashboardPage),
+  },
+  { path: p.addProduct.path, page: lazyPage(async () => (await import('../admin/add-product-page')).AddProductPage) },
+  {
+    path: p.manageProducts.path,
+    page: lazyPage(async () => (await import('../admin/manage-products-page')).ManageProductsPage),
+  },
+  {
+    path: p.updateProduct.path,
+    page: lazyPage(async () => (await import('../admin/update-product-page')).UpdateProductPage),
+  },
+  { path: p.users.path, page: lazyPage(async () => (await import('../admin/users-page')).UsersPage) },
+  {
+    path: p.manageOrders.path,
+    page: lazyPage(async () => (await import('../admin/manage-orders-page')).ManageOrdersPage),
+  },
+];
+const home = lazyPage(async () => (await import('../account/user-dashboard-page')).UserDashboardPage);
+
+export function DashboardRoutes() {
+  return (
+    <Routes>
+      <Route index element={<home.Page />} />
+      {CUSTOMER_PAGES.map(({ path, page: { Page } }) => (
+        <Route key={path} path={below(path)} element={<Page />} />
+      ))}
+      <Route element={<RequireAdmin />}>
+        {ADMIN_PAGES.map(({ path, page: { Page } }) => (
+          <Route key={path} path={below(path)} element={<Page />} />
+        ))}
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+/** The code of the dashboard page at `pathname`, fetched before the app first renders. */
+export function preloadDashboardPage(pathname: string): Promise<unknown> {
+  if (matchPath(p.root.path, pathname)) return home.preload();
+  const page = [...CUSTOMER_PAGES, ...ADMIN_PAGES].find(({ path }) => matchPath(path, pathname))?.page;
+  return page?.preload() ?? Promise.resolve();
+}
