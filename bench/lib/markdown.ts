@@ -44,6 +44,13 @@ function targets(json: BenchJson): Target[] {
     { name: 'initial JS for / (gzip)', value: json.web.initial_js_gzip_bytes, limit: 100_000, op: '<=', shown: kb },
     { name: 'initial CSS for / (gzip)', value: json.web.initial_css_gzip_bytes, limit: 15_000, op: '<=', shown: kb },
     {
+      name: 'admin dashboard page, all it loads (gzip)',
+      value: json.web.admin_entry_gzip_bytes,
+      limit: 250_000,
+      op: '<=',
+      shown: kb,
+    },
+    {
       name: 'filtered list, page 7: ratio to ceiling',
       value: api('product_list_filtered')?.ratio_to_ceiling ?? null,
       limit: 0.5,
@@ -137,6 +144,7 @@ export function toMarkdown(run: BenchRun, json: BenchJson): string {
           `largest lazy chunk${run.web && 'largestChunk' in run.web ? ` (${run.web.largestChunk})` : ''}`,
           kb(json.web.largest_chunk_gzip_bytes),
         ],
+        ['admin dashboard page (/dashboard/admin), everything it loads', kb(json.web.admin_entry_gzip_bytes)],
       ],
     ),
     '',

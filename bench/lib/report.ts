@@ -13,7 +13,12 @@ export interface EndpointFigures extends Nullable<LoadResult> {
 export interface BenchJson {
   meta: { commit: string; database: string; products: number; date: string; cpu: string };
   api: { ceiling: Nullable<LoadResult> } & Record<string, EndpointFigures | Nullable<LoadResult>>;
-  web: Nullable<Pick<WebSizes, 'initial_js_gzip_bytes' | 'initial_css_gzip_bytes' | 'largest_chunk_gzip_bytes'>>;
+  web: Nullable<
+    Pick<
+      WebSizes,
+      'initial_js_gzip_bytes' | 'initial_css_gzip_bytes' | 'largest_chunk_gzip_bytes' | 'admin_entry_gzip_bytes'
+    >
+  >;
   lighthouse: Record<string, Nullable<PageScore>>;
   growth: Record<string, Record<string, { p99_ms: number | null }>>;
 }
@@ -61,6 +66,7 @@ export function toJson(run: BenchRun): BenchJson {
       initial_js_gzip_bytes: web?.initial_js_gzip_bytes ?? null,
       initial_css_gzip_bytes: web?.initial_css_gzip_bytes ?? null,
       largest_chunk_gzip_bytes: web?.largest_chunk_gzip_bytes ?? null,
+      admin_entry_gzip_bytes: web?.admin_entry_gzip_bytes ?? null,
     },
     lighthouse,
     growth,

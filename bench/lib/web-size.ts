@@ -10,6 +10,8 @@ export interface WebSizes {
   initial_js_gzip_bytes: number;
   initial_css_gzip_bytes: number;
   largest_chunk_gzip_bytes: number;
+  /** Everything the admin's dashboard page (/dashboard/admin) loads at once, the first page's files included. */
+  admin_entry_gzip_bytes: number;
   /** For the table: which files the figures are made of. */
   initialFiles: string[];
   largestChunk: string;
@@ -33,6 +35,27 @@ export function initialAssets(html: string): { js: string[]; css: string[] } {
   return { js, css };
 }
 
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/** The admin's dashboard page and the layout around it, by the source module Vite's manifest names them under. */
+const ADMIN_ENTRY_MODULES = [
+  'src/features/dashboard/dashboard-layout.tsx',
+  'src/features/admin/admin-dashboard-page.tsx',
+];
+
+/** The files the given manifest keys load at once: their own and those of their static imports, recursively. */
+function filesLoadedBy(manifest: Manifest, keys: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of keys) visit(key);
+  return [...seen].map((key) => `/${manifest[key]?.file}`);
+}
+
 export async function buildWeb(): Promise<void> {
   say('building the web app (production)');
   await runLogged('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, logName: 'web-build.log' });
@@ -53,10 +76,15 @@ export function measureWebSizes(dist: string = webDist): WebSizes {
     .filter((p) => !initial.has(path.resolve(p)))
     .map((p) => ({ name: path.basename(p), bytes: gzipBytes(p) }))
     .sort((a, b) => b.bytes - a.bytes);
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  for (const key of ADMIN_ENTRY_MODULES) if (!manifest[key]) throw new Error(`the build has no ${key}`);
+  const adminFiles = filesLoadedBy(manifest, [...entry, ...ADMIN_ENTRY_MODULES]).filter((url) => url.endsWith('.js'));
   return {
     initial_js_gzip_bytes: sum(js),
     initial_css_gzip_bytes: sum(css),
     largest_chunk_gzip_bytes: lazy[0]?.bytes ?? 0,
+    admin_entry_gzip_bytes: sum(adminFiles),
     initialFiles: [...js, ...css],
     largestChunk: lazy[0]?.name ?? '',
   };
