@@ -22,17 +22,16 @@ export default defineConfig({
       output: {
         // Everything the first page needs in one file: split in a dozen shared pieces, it cost a dozen
         // requests before the shop could start, each waiting its turn on a slow phone line.
-        // Later screens share two more: the API client with every feature's endpoints, and the shared
-        // pieces of the storefront's screens. A screen is then its own chunk and at most these two.
+        // Later screens share one more: the API client (RTK Query with Redux Toolkit) and the pieces the
+        // storefront's screens have in common. A catalogue page is then its own chunk and this one.
         codeSplitting: {
           groups: [
-            { name: 'index', tags: ['$initial'], priority: 3 },
+            { name: 'index', tags: ['$initial'], priority: 2 },
             {
-              name: 'api',
-              test: /node_modules[\\/](@reduxjs|immer|reselect)[\\/]|src[\\/]app[\\/](base-api|api-error)\.ts/,
-              priority: 2,
+              name: 'storefront',
+              test: /node_modules[\\/](@reduxjs|immer|reselect)[\\/]|src[\\/](ui[\\/]|app[\\/](base-api|api-error|use-add-to-cart)\.ts|features[\\/]catalog[\\/](catalog\.api|product-list-error))/,
+              priority: 1,
             },
-            { name: 'screens', test: /src[\\/]ui[\\/]|use-add-to-cart/, priority: 1 },
           ],
         },
       },

@@ -12,6 +12,11 @@ describe('page numbers', () => {
     expect(pageItems(10, 10)).toEqual([1, 'gap', 9, 10]);
   });
 
+  it('handles the thousands of pages of the whole catalogue', () => {
+    expect(pageItems(4000, 8334)).toEqual([1, 'gap', 3999, 4000, 4001, 'gap', 8334]);
+    expect(pageItems(2, 8334)).toEqual([1, 2, 3, 'gap', 8334]);
+  });
+
   it('gives a phone fewer numbers for the same pages', () => {
     expect(pageItems(1, 6, 5)).toEqual([1, 2, 'gap', 6]);
     expect(pageItems(3, 6, 5)).toEqual([1, 2, 3, 4, 'gap', 6]);

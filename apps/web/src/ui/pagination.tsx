@@ -10,11 +10,15 @@ interface PaginationProps {
  */
 export function pageItems(page: number, totalPages: number, showAllUpTo = 7): (number | 'gap')[] {
   if (totalPages <= showAllUpTo) return Array.from({ length: totalPages }, (_, i) => i + 1);
-  const wanted = new Set([1, totalPages, page - 1, page, page + 1]);
+  // Built from the few numbers shown, never by walking every page: the whole catalogue has thousands.
+  const shown = [...new Set([1, page - 1, page, page + 1, totalPages])]
+    .filter((n) => n >= 1 && n <= totalPages)
+    .sort((a, b) => a - b);
   const items: (number | 'gap')[] = [];
-  for (let n = 1; n <= totalPages; n++) {
-    if (wanted.has(n)) items.push(n);
-    else if (items.at(-1) !== 'gap') items.push('gap');
+  for (const n of shown) {
+    const previous = items.at(-1);
+    if (typeof previous === 'number' && n > previous + 1) items.push('gap');
+    items.push(n);
   }
   return items;
 }
