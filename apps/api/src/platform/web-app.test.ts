@@ -76,8 +76,10 @@ describe('page hints in the HTML of each page', () => {
         'imagesrcset="/uploads/test-400.webp 400w, /uploads/test-800.webp 800w" ' +
         'imagesizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw">',
     );
-    // Hints come before the app's script, so the browser starts them first.
+    // Hints come before the app's script, so the browser starts them first: the picture, then the data, then code.
     expect(html.indexOf('product-route-1.js')).toBeLessThan(html.indexOf('index-1.js'));
+    expect(html.indexOf('/uploads/test.webp')).toBeLessThan(html.indexOf(`/api/products/${product.id}`));
+    expect(html.indexOf(`/api/products/${product.id}`)).toBeLessThan(html.indexOf('product-route-1.js'));
   });
 
   it('an unknown or malformed product id gets the route code only, and the page still loads', async () => {
