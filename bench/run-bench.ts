@@ -162,7 +162,8 @@ async function main(): Promise<void> {
     run.growth = { sizes: options.growthSizes.map(sizeLabel), byEndpoint };
   }
 
-  notes.push(...failuresOf(run));
+  const failures = failuresOf(run);
+  notes.push(...failures);
   const json = toJson(run);
   const markdown = toMarkdown(run, json);
   const base = options.quick ? 'quick' : 'latest';
@@ -171,6 +172,11 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(resultsDir, `${base}.md`), markdown);
   process.stdout.write(`\n${markdown}\n`);
   say(`wrote bench/results/${base}.json and bench/results/${base}.md`);
+  if (failures.length > 0) {
+    // The figures that were measured are written, but a run with a broken measurement is not a pass.
+    say(`${failures.length} measurement${failures.length > 1 ? 's' : ''} failed (see Notes)`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((err: unknown) => {

@@ -31,14 +31,17 @@ async function audit(url: string, chromePath: string): Promise<PageScore> {
   }
 }
 
-/** Runs a page `runs` times and keeps the run with the median performance score (Lighthouse's advice). */
+/**
+ * Runs a page `runs` times and keeps the run with the median performance score (Lighthouse's advice).
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is tried again, twice at most.
+ */
 export async function scorePage(url: string, chromePath: string, runs: number): Promise<PageScore> {
   const scores: PageScore[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let attempt = 1; scores.length < runs && attempt <= runs + 2; attempt++) {
     try {
       scores.push(await audit(url, chromePath));
     } catch (err) {
-      say(`  ${url}: run ${i + 1} failed: ${err instanceof Error ? err.message : String(err)}`);
+      say(`  ${url}: run ${attempt} failed: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
   const sorted = scores.sort((a, b) => a.performance - b.performance);
