@@ -94,3 +94,17 @@ test('the shop shows more products with a larger page size', async ({ page }) =>
   await page.getByRole('combobox', { name: 'Products per page' }).selectOption('24');
   await expect.poll(() => productIdsShown(page.getByRole('main'))).toEqual(all.products.map((p) => p._id));
 });
+
+test("every picture of the shop's grid loads: the first row's with the page, the others once it is on screen", async ({
+  page,
+}) => {
+  await page.goto('/shop');
+  const pictures = page.getByRole('main').locator('article img');
+  await expect(pictures).toHaveCount(DEFAULT_SHOP_PAGE_SIZE);
+  for (const picture of await pictures.all()) {
+    await picture.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+});

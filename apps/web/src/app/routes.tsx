@@ -5,7 +5,7 @@ import { MainLayout } from './layout/main-layout';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { HomeRoute } from './routes/home-route';
 import { NotFoundPage } from './routes/not-found';
-import { whenIdle } from './when-idle';
+import { whenIdle } from '../ui/when-idle';
 
 /**
  * SPEC.md 2's route table. Home and the shell are in the first script; every other screen is a chunk

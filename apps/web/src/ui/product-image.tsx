@@ -1,5 +1,6 @@
 import { imageSrcSet } from '@shop/contract/uploads';
 import { useState } from 'react';
+import { useFirstScreenDone } from './when-idle';
 
 export const FALLBACK_IMAGE = '/images/fallback.svg';
 
@@ -15,15 +16,21 @@ interface ProductImageProps {
   className?: string;
 }
 
-/** A product picture: intrinsic size against layout shift, responsive variants, a fallback when missing. */
+/**
+ * A product picture: intrinsic size against layout shift, responsive variants, a fallback when missing.
+ * On the app's first screen only the priority pictures download at once; the others wait until that
+ * screen is painted, so a grid's dozen pictures do not share a slow line with the page's own code.
+ */
 export function ProductImage({ src, alt, width, height, sizes, priority = false, className = '' }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const firstScreenDone = useFirstScreenDone();
   const url = src && src !== failedSrc ? src : FALLBACK_IMAGE;
   const srcSet = url === FALLBACK_IMAGE ? undefined : imageSrcSet(url);
+  const waiting = !priority && !firstScreenDone;
   return (
     <img
-      src={url}
-      srcSet={srcSet}
+      src={waiting ? undefined : url}
+      srcSet={waiting ? undefined : srcSet}
       sizes={srcSet ? sizes : undefined}
       alt={alt}
       width={width}

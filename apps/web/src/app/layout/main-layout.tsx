@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../hooks';
 import { PageLoadingBar } from '../page-loading-bar';
 import { RouteErrorBoundary } from '../routes/route-error';
-import { useFirstScreenDone, whenIdle } from '../when-idle';
+import { useFirstScreenDone, whenIdle } from '../../ui/when-idle';
 import { Navbar } from './navbar';
 
 const loadCartDrawer = () => import('./cart-drawer');

@@ -3,7 +3,7 @@ import { CategoryCards } from '../../features/home/category-cards';
 import { Hero } from '../../features/home/hero';
 import { PromoCards } from '../../features/home/promo-cards';
 import { usePageMeta } from '../../ui/use-page-meta';
-import { useFirstScreenDone } from '../when-idle';
+import { useFirstScreenDone } from '../../ui/when-idle';
 
 const HomeMore = lazy(async () => ({ default: (await import('./home-more')).HomeMore }));
 

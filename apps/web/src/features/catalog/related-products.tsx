@@ -2,20 +2,26 @@ import { RELATED_PRODUCTS_MAX } from '@shop/contract/constants';
 import { useAddToCart } from '../../app/use-add-to-cart';
 import { ProductGrid } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
+import { useFirstScreenDone } from '../../ui/when-idle';
 import { useGetRelatedProductsQuery } from './catalog.api';
 
-/** More from the same category; quietly absent when there is nothing to show or the call fails. */
+/**
+ * More from the same category; quietly absent when there is nothing to show or the call fails. Below
+ * the product, so on a first visit it is asked for once the product is on screen.
+ */
 export function RelatedProducts({ productId }: { productId: string }) {
-  const { data, isLoading } = useGetRelatedProductsQuery(productId);
+  const firstScreenDone = useFirstScreenDone();
+  const { data, isLoading } = useGetRelatedProductsQuery(productId, { skip: !firstScreenDone });
   const addToCart = useAddToCart();
-  if (!isLoading && !data?.length) return null;
+  const loading = isLoading || !firstScreenDone;
+  if (!loading && !data?.length) return null;
   return (
     <section aria-labelledby="related-title" className="border-t border-sand pt-12">
       <h2 id="related-title" className="section-title">
         You may also like
       </h2>
       <div className="mt-8">
-        {isLoading ? (
+        {loading ? (
           <ProductGridSkeleton count={4} />
         ) : (
           <ProductGrid products={(data ?? []).slice(0, RELATED_PRODUCTS_MAX)} onAddToCart={addToCart} />

@@ -1,0 +1,47 @@
+import type { Middleware, UnknownAction } from 'redux';
+import { describe, expect, it } from 'vitest';
+import { addToCart } from '../features/cart/cart.slice';
+import { createStore } from './store';
+
+/** A stand-in for RTK Query's part: a reducer with an initial state and a middleware that sees actions. */
+function latePart() {
+  const seen: string[] = [];
+  let setUps = 0;
+  const middleware: Middleware = () => {
+    setUps++;
+    return (next) => (action) => {
+      seen.push((action as UnknownAction).type);
+      return next(action);
+    };
+  };
+  const reducer = (state: { hits: number } = { hits: 0 }, action: UnknownAction) =>
+    action.type === 'late/hit' ? { hits: state.hits + 1 } : state;
+  return { part: { reducerPath: 'late', reducer, middleware }, seen, setUps: () => setUps };
+}
+
+describe('the store', () => {
+  it('takes a part whose code loads later: its state exists at once and its middleware sees what follows', () => {
+    const store = createStore(undefined);
+    const { part, seen, setUps } = latePart();
+    store.join(part);
+    expect((store.getState() as unknown as Record<string, unknown>).late).toEqual({ hits: 0 });
+
+    store.dispatch({ type: 'late/hit' });
+    store.dispatch(addToCart({ _id: 'scarf', name: 'Scarf', price: 10, image: '' }));
+    expect((store.getState() as unknown as Record<string, unknown>).late).toEqual({ hits: 1 });
+    expect(seen).toEqual(['late/hit', 'cart/addToCart']);
+    // The parts that were there before keep working, and the middleware was set up once.
+    expect(store.getState().cart.selectedItems).toBe(1);
+    expect(setUps()).toBe(1);
+  });
+
+  it('joins a part once however often it is offered', () => {
+    const store = createStore(undefined);
+    const { part, seen, setUps } = latePart();
+    store.join(part);
+    store.join(part);
+    store.dispatch({ type: 'late/hit' });
+    expect(seen).toEqual(['late/hit']);
+    expect(setUps()).toBe(1);
+  });
+});
