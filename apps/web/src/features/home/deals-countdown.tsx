@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { buttonClass } from '../../ui/button';
 import { countdownParts } from './countdown';
+import { formatLongDate } from '../../ui/format-date';
 
 function useNow(intervalMs: number): Date {
   const [now, setNow] = useState(() => new Date());
@@ -48,7 +49,7 @@ export function DealsCountdown() {
           </p>
           <div
             role="timer"
-            aria-label={`Deals end ${end.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })} at 23:59:59`}
+            aria-label={`Deals end ${formatLongDate(end)} at 23:59:59`}
             className="mt-8 flex gap-3 sm:gap-4"
           >
             {units.map((unit) => (

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { RatingStars } from '../../ui/rating-stars';
 import { AddReviewModal } from './add-review-modal';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { formatMediumDate } from '../../ui/format-date';
 
 interface ReviewsSectionProps {
   productId: string;
@@ -49,7 +48,7 @@ export function ReviewsSection({ productId, reviews, total, user, onLoginNeeded 
                   <div>
                     <p className="text-sm font-medium text-ink">{review.userId.username}</p>
                     <p className="text-xs text-muted">
-                      <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+                      <time dateTime={review.createdAt}>{formatMediumDate(new Date(review.createdAt))}</time>
                     </p>
                   </div>
                 </div>
