@@ -26,7 +26,8 @@ const errorOf = (err: unknown) => ({ error: err instanceof Error ? err.message :
 function commitOf(): string {
   const git = (cmd: string) => execSync(`git ${cmd}`, { cwd: repoRoot, encoding: 'utf8' }).trim();
   try {
-    const changed = git('status --porcelain --untracked-files=no') !== '';
+    // The results of an earlier run change nothing that is measured.
+    const changed = git("status --porcelain --untracked-files=no -- . ':(exclude)bench/results'") !== '';
     return `${git('rev-parse --short HEAD')}${changed ? '-dirty' : ''}`;
   } catch {
     return 'unknown';
