@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { useCurrentUser } from '../hooks';
 import { PageLoadingBar } from '../page-loading-bar';
-import { RouteErrorBoundary } from '../routes/route-error';
+import { ScreenSlot } from '../routes/route-error';
 import { useFirstScreenDone, whenIdle } from '../../ui/when-idle';
 import { Navbar } from './navbar';
 
@@ -18,7 +18,6 @@ export function MainLayout() {
   // The cart panel and checkout are not needed to show the first page: fetched once the page is idle.
   const [cartWanted, setCartWanted] = useState(false);
   const user = useCurrentUser();
-  const { pathname } = useLocation();
   const firstScreenDone = useFirstScreenDone();
   useEffect(() => whenIdle(() => void loadCartDrawer()), []);
 
@@ -38,11 +37,9 @@ export function MainLayout() {
         }}
       />
       <main id="main" className="flex-1">
-        <RouteErrorBoundary resetKey={pathname}>
-          <Suspense fallback={null}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
+        <ScreenSlot>
+          <Outlet />
+        </ScreenSlot>
       </main>
       {firstScreenDone && (
         <Suspense fallback={null}>

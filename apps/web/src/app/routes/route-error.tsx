@@ -1,4 +1,5 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { buttonClass } from '../../ui/button';
 
 /** A screen that failed to load or render, most often an old tab asking for code a deploy replaced. */
@@ -33,7 +34,7 @@ interface RouteErrorBoundaryState {
 }
 
 /** Keeps a broken screen from taking the whole app (and its navigation) down with it. */
-export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
   override state: RouteErrorBoundaryState = { failed: false, resetKey: this.props.resetKey };
 
   static getDerivedStateFromProps(props: RouteErrorBoundaryProps, state: RouteErrorBoundaryState) {
@@ -51,4 +52,18 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
   override render() {
     return this.state.failed ? <PageLoadError /> : this.props.children;
   }
+}
+
+/**
+ * Where a layout shows its screen: a screen whose code is still downloading shows nothing there (the
+ * router keeps the previous one on screen meanwhile), and a screen that fails shows PageLoadError
+ * until the shopper goes elsewhere.
+ */
+export function ScreenSlot({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
 }

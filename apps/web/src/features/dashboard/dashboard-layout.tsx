@@ -1,10 +1,10 @@
 import { ROLES } from '@shop/contract/constants';
-import { Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useStore } from 'react-redux';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate } from 'react-router';
 import { useCurrentUser } from '../../app/hooks';
 import { PageLoadingBar } from '../../app/page-loading-bar';
-import { RouteErrorBoundary } from '../../app/routes/route-error';
+import { ScreenSlot } from '../../app/routes/route-error';
 import type { RootState } from '../../app/store';
 import { paths } from '../../config/paths';
 import { useLogout } from '../auth/use-logout';
@@ -25,7 +25,6 @@ export function DashboardLayout() {
   const [leaving, setLeaving] = useState(false);
   const logout = useLogout();
   const store = useStore<RootState>();
-  const { pathname } = useLocation();
   useSessionCheck();
   useRefuseAccess(arrivedLoggedIn ? null : ACCESS_DENIED);
 
@@ -55,11 +54,9 @@ export function DashboardLayout() {
       <DashboardSidebar user={user} onLogout={onLogout} />
       <main id="main" className="min-w-0 px-5 py-8 sm:px-8 sm:py-10 lg:px-12 lg:py-12">
         <div className="mx-auto max-w-6xl">
-          <RouteErrorBoundary resetKey={pathname}>
-            <Suspense fallback={null}>
-              <DashboardRoutes />
-            </Suspense>
-          </RouteErrorBoundary>
+          <ScreenSlot>
+            <DashboardRoutes />
+          </ScreenSlot>
         </div>
       </main>
     </div>
