@@ -86,3 +86,36 @@ test('a product page does not move when its product arrives after the loading sk
   // SPEC's "no layout shift"; the issue's budget for a whole page load is 0.02.
   expect(shifted).toBeLessThan(0.005);
 });
+
+test('a new page opens at its top, back returns to where the shopper was, and a filter keeps the scroll', async ({
+  page,
+}) => {
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  await page.goto('/shop');
+  const main = page.getByRole('main');
+  const cards = main.locator('article');
+  await expect(cards).toHaveCount(12);
+
+  // A product opens at its top.
+  const card = cards.last();
+  await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const atCard = await scrollY();
+  expect(atCard).toBeGreaterThan(300);
+  await card.getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/shop\/[^/?]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(scrollY).toBe(0);
+
+  // Back returns to the card.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect.poll(async () => Math.abs((await scrollY()) - atCard)).toBeLessThan(50);
+
+  // A filter is a new address of the same page: the shopper stays where they were.
+  const dress = page.getByRole('radio', { name: /^dress$/i });
+  await dress.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const atFilters = await scrollY();
+  await dress.click();
+  await expect(page).toHaveURL(/category=dress/);
+  expect(Math.abs((await scrollY()) - atFilters)).toBeLessThan(50);
+});

@@ -10,22 +10,21 @@ const positions = new Map<string, number>();
 export function ScrollRestoration() {
   const { key, pathname, hash } = useLocation();
   const navigationType = useNavigationType();
-  const shownPath = useRef(pathname);
+  const shown = useRef({ key, pathname });
 
+  // One listener for the whole visit, writing to the entry on screen: the scroll event of a change of
+  // page arrives after the new entry is on screen, so it cannot overwrite the old entry's position.
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
-  }, []);
-
-  useEffect(() => {
-    const remember = () => positions.set(key, window.scrollY);
+    const remember = () => positions.set(shown.current.key, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
-  }, [key]);
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per history entry, whatever else changed
   useLayoutEffect(() => {
-    const samePage = shownPath.current === pathname;
-    shownPath.current = pathname;
+    const samePage = shown.current.pathname === pathname;
+    shown.current = { key, pathname };
     if (navigationType === 'POP') window.scrollTo(0, positions.get(key) ?? 0);
     else if (!samePage && !hash) window.scrollTo(0, 0);
   }, [key]);
