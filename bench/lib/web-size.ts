@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { chunkClosure, readManifest } from '../../apps/api/src/platform/page-hints';
 import { repoRoot } from './options';
 import { runLogged, say } from './run';
 
@@ -35,26 +36,11 @@ export function initialAssets(html: string): { js: string[]; css: string[] } {
   return { js, css };
 }
 
-type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
-
 /** The admin's dashboard page and the layout around it, by the source module Vite's manifest names them under. */
 const ADMIN_ENTRY_MODULES = [
   'src/features/dashboard/dashboard-layout.tsx',
   'src/features/admin/admin-dashboard-page.tsx',
 ];
-
-/** The files the given manifest keys load at once: their own and those of their static imports, recursively. */
-function filesLoadedBy(manifest: Manifest, keys: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    for (const next of chunk.imports ?? []) visit(next);
-  };
-  for (const key of keys) visit(key);
-  return [...seen].map((key) => `/${manifest[key]?.file}`);
-}
 
 export async function buildWeb(): Promise<void> {
   say('building the web app (production)');
@@ -76,10 +62,13 @@ export function measureWebSizes(dist: string = webDist): WebSizes {
     .filter((p) => !initial.has(path.resolve(p)))
     .map((p) => ({ name: path.basename(p), bytes: gzipBytes(p) }))
     .sort((a, b) => b.bytes - a.bytes);
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  // The shop's own reading of the manifest, as it hints each page's code (apps/api/src/platform/page-hints.ts).
+  const manifest = readManifest(dist);
+  if (!manifest) throw new Error(`the build in ${dist} has no manifest`);
   const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   for (const key of ADMIN_ENTRY_MODULES) if (!manifest[key]) throw new Error(`the build has no ${key}`);
-  const adminFiles = filesLoadedBy(manifest, [...entry, ...ADMIN_ENTRY_MODULES]).filter((url) => url.endsWith('.js'));
+  const adminKeys = new Set([...entry, ...ADMIN_ENTRY_MODULES].flatMap((key) => chunkClosure(manifest, key)));
+  const adminFiles = [...adminKeys].map((key) => `/${manifest[key]?.file}`).filter((url) => url.endsWith('.js'));
   return {
     initial_js_gzip_bytes: sum(js),
     initial_css_gzip_bytes: sum(css),

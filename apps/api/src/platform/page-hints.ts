@@ -38,7 +38,7 @@ interface ManifestChunk {
   imports?: string[];
   isEntry?: boolean;
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 /** Reads the build's manifest (`build.manifest` in the web app's Vite config), or none without one. */
 export function readManifest(webDistDir: string): Manifest | undefined {
@@ -47,7 +47,7 @@ export function readManifest(webDistDir: string): Manifest | undefined {
 }
 
 /** Every chunk a manifest key loads, itself first, without the ones in `except`. */
-function chunkClosure(manifest: Manifest, key: string, except: ReadonlySet<string>): string[] {
+export function chunkClosure(manifest: Manifest, key: string, except: ReadonlySet<string> = new Set()): string[] {
   const seen = new Set<string>();
   const visit = (k: string) => {
     const chunk = manifest[k];
