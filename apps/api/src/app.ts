@@ -3,14 +3,16 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { checkoutCancelRoutes } from './modules/orders/checkout-cancel.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { CatalogueCache } from './modules/products/catalogue-cache';
+import { CATALOGUE_CACHE_DEFAULTS, CatalogueCache } from './modules/products/catalogue-cache';
 import { dropCatalogueCacheOnWrites } from './modules/products/catalogue-invalidation';
 import { productPageHints, shopPageHints } from './modules/products/product-page-hints';
 import { productsRoutes } from './modules/products/products.routes';
@@ -23,10 +25,17 @@ import { authGuard, type RouteAuth } from './platform/auth-guard';
 import type { AppConfig } from './platform/config';
 import type { AppDeps } from './platform/deps';
 import { registerErrorHandler } from './platform/error-handler';
+import { isDatabaseUnavailable } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';
-import { createRateLimiter } from './platform/rate-limit';
-import { registerSecurityHeaders } from './platform/security-headers';
+import { httpServerOptions } from './platform/http-server';
+import { registerJsonBodies } from './platform/json-body';
 import { createLogger } from './platform/logger';
+import { createRateLimiter } from './platform/rate-limit';
+import { registerRequestLog } from './platform/request-log';
+import { sharedSecret } from './platform/secrets';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { ShopEvents } from './platform/shop-events';
+import { registerDraining } from './platform/shutdown';
 import { registerWebApp } from './platform/web-app';
 
 export interface BuildAppOptions {
@@ -39,6 +48,7 @@ export interface BuildAppOptions {
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
+const KNOWN_DEVICE_SECRET = 'known-device-cookie';
 
 /** Builds the whole shop (API, hosted checkout pages, web app) from a config and a database. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -48,6 +58,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { logger: false }
       : { loggerInstance: options.logger ?? createLogger(config.logLevel) }),
     bodyLimit: JSON_BODY_LIMIT,
+    ...httpServerOptions(config),
+    // One line per request with its route (platform/request-log.ts) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -76,15 +89,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimiter: createRateLimiter(config, app.log),
     imageStorage: createImageStorage(config),
     paymentProvider: options.overrides?.paymentProvider ?? createPaymentProvider(config, database.db),
-    catalogueCache: new CatalogueCache(),
+    catalogueCache: new CatalogueCache({
+      ...CATALOGUE_CACHE_DEFAULTS,
+      staleIfErrorMs: config.catalogueStaleIfErrorMs,
+      servesStaleOn: isDatabaseUnavailable,
+    }),
+    knownDeviceSecret: await sharedSecret(database.db, KNOWN_DEVICE_SECRET),
+    lifecycle: { shuttingDown: false },
+    events: new ShopEvents(),
     ...options.overrides,
   };
+  deps.events.onCatalogueChanged(() => deps.catalogueCache.invalidate());
   app.decorate('deps', deps);
   app.addHook('onClose', () => deps.rateLimiter.close());
   const routeAuth: RouteAuth[] = [];
   app.decorate('routeAuth', routeAuth);
 
   registerErrorHandler(app);
+  registerRequestLog(app);
+  registerDraining(app);
+  registerJsonBodies(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -103,8 +127,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reviewsRoutes, { prefix: '/api/reviews' });
   await app.register(ordersRoutes, { prefix: '/api/orders' });
   await app.register(statsRoutes, { prefix: '/api/stats' });
+  await app.register(inventoryRoutes, { prefix: '/api/inventory' });
   await app.register(uploadsRoutes);
   await app.register(paymentsRoutes);
+  await app.register(checkoutCancelRoutes);
   await registerWebApp(app, config.webDistDir, [
     productPageHints(deps.db, deps.catalogueCache),
     shopPageHints(deps.db, deps.catalogueCache),

@@ -28,4 +28,6 @@ export const apiPaths = {
   userStats: (idOrEmail: string) => `/api/stats/user-stats/${encodeURIComponent(idOrEmail)}`,
   adminStats: '/api/stats/admin-stats',
   uploadImage: '/api/uploadImage',
+  productStock: (productId: string) => `/api/inventory/products/${productId}`,
+  lowStock: '/api/inventory/low-stock',
 } as const;

@@ -71,8 +71,6 @@ export const PRODUCT_GRID_PRIORITY_IMAGES = 2;
 export const PRODUCT_CARD_IMAGE_SIZES =
   '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
-export const CHECKOUT_SESSION_TTL_MINUTES = 30;
-
 /** The deals countdown ends on the last day of February at 23:59:59 (SPEC.md 9). */
 export const DEALS_END_MONTH_DAY = { month: 2, hour: 23, minute: 59, second: 59 } as const;
 

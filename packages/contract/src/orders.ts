@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MAX_CART_LINE_QUANTITY, MAX_CART_LINES, ORDER_STATUSES } from './constants';
 import { idSchema, timestampSchema } from './common';
+import { MAX_CART_LINE_QUANTITY, MAX_CART_LINES, ORDER_STATUSES } from './constants';
+import { sizeSchema } from './inventory';
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES, {
   message: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
@@ -12,6 +13,9 @@ export const orderItemSchema = z.object({
   image: z.string(),
   price: z.number(),
   quantity: z.number().int(),
+  /** The size bought; null on orders from before the shop had sizes. */
+  size: z.string().nullable(),
+  sku: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -29,7 +33,10 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** Only `_id` and `quantity` of a cart item are read; the rest comes from the catalogue. */
+/**
+ * Only `_id`, `quantity` and the size (`size`, or `sku`) of a cart item are read; the rest comes from
+ * the catalogue. A product with one size needs neither, so the original client's cart still checks out.
+ */
 export const checkoutItemSchema = z
   .object({
     _id: idSchema,
@@ -38,6 +45,8 @@ export const checkoutItemSchema = z
       .int('Quantity must be a whole number')
       .min(1, 'Quantity must be at least 1')
       .max(MAX_CART_LINE_QUANTITY, `Quantity must be at most ${MAX_CART_LINE_QUANTITY}`),
+    size: sizeSchema.optional(),
+    sku: z.string().trim().min(1).max(64).optional(),
   })
   .loose();
 
@@ -47,8 +56,8 @@ export const checkoutRequestSchema = z.object({
     .min(1, 'The cart is empty')
     .max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} products`)
     .refine(
-      (items) => new Set(items.map((i) => i._id)).size === items.length,
-      'Each product may appear in the cart only once',
+      (items) => new Set(items.map((i) => `${i._id}|${i.sku ?? i.size ?? ''}`)).size === items.length,
+      'Each product may appear in the cart only once per size',
     ),
   userId: z.string().optional(),
 });
@@ -106,6 +115,13 @@ export const ORDER_MESSAGES = {
 
 export const orderStatusUpdateResponseSchema = z.object({ message: z.string(), order: orderSchema });
 export const webhookResponseSchema = z.object({ received: z.boolean() });
+
+/**
+ * Where the hosted checkout's Cancel leads once the stock is given back: the shop, which tells the
+ * shopper their cart is kept.
+ */
+export const CHECKOUT_CANCELLED_PARAM = { name: 'checkout', value: 'cancelled' } as const;
+export const CHECKOUT_CANCELLED_RETURN = `/shop?${CHECKOUT_CANCELLED_PARAM.name}=${CHECKOUT_CANCELLED_PARAM.value}`;
 
 /** Stripe's placeholder in a success URL; the builtin provider fills it the same way. */
 export const CHECKOUT_SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';

@@ -1,15 +1,26 @@
 import { z } from 'zod';
+import { DECIMAL_TEXT, dollarsSchema, idSchema, timestampSchema } from './common';
 import {
   CATEGORIES,
   CATEGORY_FILTERS,
-  COLORS,
   COLOR_FILTERS,
+  COLORS,
   MAX_PAGE,
   PRODUCT_LIST_DEFAULT_LIMIT,
   PRODUCT_LIST_MAX_LIMIT,
   PRODUCT_SORTS,
 } from './constants';
-import { dollarsSchema, idSchema, timestampSchema } from './common';
+import {
+  ALL_SIZES,
+  CATEGORY_SIZE_SCALES,
+  INVENTORY_MESSAGES,
+  productVariantSchema,
+  SIZE_SCALE_LABELS,
+  SIZE_SCALE_NAMES,
+  SIZE_SCALES,
+  type SizeScale,
+  variantStockInputSchema,
+} from './inventory';
 import { reviewSchema } from './reviews';
 
 export const categorySchema = z.enum(CATEGORIES, { message: `Category must be one of ${CATEGORIES.join(', ')}` });
@@ -29,25 +40,78 @@ export const productSchema = z.object({
   author: idSchema.nullable(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
+  /** The scale the product's sizes come from. */
+  sizeScale: z.enum(SIZE_SCALE_NAMES),
+  /** Its sizes in scale order, each with how many can still be bought. */
+  variants: z.array(productVariantSchema),
+  /** Whether any size can still be bought. */
+  inStock: z.boolean(),
 });
 export type Product = z.infer<typeof productSchema>;
 
-const optionalNumber = z.preprocess(
-  (v) => (v === '' || v === undefined ? undefined : v),
-  z.coerce.number().min(0).max(1_000_000).optional(),
-);
+/**
+ * A filter whose unset value is sent as empty (`category=&color=`), as the seed's screens send it:
+ * empty and `all` both mean no filter.
+ */
+function filterParam<const T extends readonly string[]>(values: T, what: string) {
+  return z
+    .enum(['', ...values], { message: `${what} must be one of ${values.join(', ')}, or empty` })
+    .transform((v) => (v === '' || v === 'all' ? undefined : (v as Exclude<T[number], 'all'>)))
+    .optional()
+    .meta({ description: `${what}: one of ${values.join(', ')}; empty or \`all\` for no filter` });
+}
+
+/** A price bound in dollars as decimal text; empty (and `Infinity` for the upper one) means no bound. */
+function priceBoundParam(name: 'minPrice' | 'maxPrice') {
+  const noBound = name === 'maxPrice' ? ['', 'Infinity'] : [''];
+  return z
+    .string()
+    .trim()
+    .refine((v) => noBound.includes(v) || DECIMAL_TEXT.test(v), `${name} must be a number of dollars`)
+    .transform((v) => (noBound.includes(v) ? undefined : Number(v)))
+    .pipe(
+      z.number().min(0, `${name} must not be negative`).max(1_000_000, `${name} must be at most 1000000`).optional(),
+    )
+    .optional()
+    .meta({
+      description: `Dollars, inclusive; ${name === 'maxPrice' ? 'empty or `Infinity`' : 'empty'} for no bound`,
+    });
+}
+
+/** A whole number in a query string; empty means its default. */
+function countParam(name: string, max: number, fallback: number) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d+$/.test(v), `${name} must be a whole number`)
+    .transform((v) => (v === '' ? fallback : Number(v)))
+    .pipe(z.number().int().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`))
+    .default(fallback)
+    .meta({ description: `A whole number from 1 to ${max}; ${fallback} when empty or absent` });
+}
 
 export const productListQuerySchema = z.object({
-  category: z.enum(CATEGORY_FILTERS).optional(),
-  color: z.enum(COLOR_FILTERS).optional(),
-  minPrice: optionalNumber,
-  maxPrice: optionalNumber,
+  category: filterParam(CATEGORY_FILTERS, 'Category'),
+  color: filterParam(COLOR_FILTERS, 'Color'),
+  size: filterParam(ALL_SIZES, 'Size'),
+  inStock: z
+    .enum(['', 'true', 'false'], { message: 'inStock must be true or false' })
+    .transform((v) => v === 'true')
+    .optional()
+    .meta({ description: '`true` for products with at least one size that can still be bought' }),
+  minPrice: priceBoundParam('minPrice'),
+  maxPrice: priceBoundParam('maxPrice'),
   q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
-  sort: z.enum(PRODUCT_SORTS).default('newest'),
-  limit: z.coerce.number().int().min(1).max(PRODUCT_LIST_MAX_LIMIT).default(PRODUCT_LIST_DEFAULT_LIMIT),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  sort: z
+    .enum(['', ...PRODUCT_SORTS], { message: `Sort must be one of ${PRODUCT_SORTS.join(', ')}` })
+    .transform((v) => (v === '' ? 'newest' : v))
+    .default('newest'),
+  limit: countParam('limit', PRODUCT_LIST_MAX_LIMIT, PRODUCT_LIST_DEFAULT_LIMIT),
+  page: countParam('page', MAX_PAGE, 1),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+/** The list's query as a client writes it, before the server's defaults apply. */
+export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 
 export const productListResponseSchema = z.object({
   products: z.array(productSchema),
@@ -63,8 +127,7 @@ const imageUrlSchema = z
   .max(2048)
   .refine((s) => /^https?:\/\//i.test(s) || s.startsWith('/uploads/'), 'Image must be an uploaded image URL');
 
-/** The editable fields of a product; rating and author are the server's (extra keys are dropped). */
-export const productInputSchema = z.object({
+const productFieldsSchema = z.object({
   name: z
     .string({ message: 'Name is required' })
     .trim()
@@ -81,9 +144,44 @@ export const productInputSchema = z.object({
     .max(2000, 'Description must be at most 2000 characters'),
   image: imageUrlSchema,
 });
+
+/**
+ * The editable fields of a product; rating and author are the server's (extra keys are dropped). A new
+ * product may say its sizes and the stock of each; without them it is one size with the default stock.
+ */
+export const productInputSchema = productFieldsSchema
+  .extend({
+    sizeScale: z.enum(SIZE_SCALE_NAMES).optional(),
+    variants: z
+      .array(variantStockInputSchema)
+      .min(1, 'A product needs at least one size')
+      .max(ALL_SIZES.length)
+      .optional(),
+  })
+  .superRefine((input, ctx) => {
+    // A wrong category has its own message already.
+    if (!CATEGORY_SIZE_SCALES[input.category]) return;
+    const scale = input.sizeScale ?? ((input.variants ? CATEGORY_SIZE_SCALES[input.category][0] : 'one') as SizeScale);
+    if (!CATEGORY_SIZE_SCALES[input.category].includes(scale)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sizeScale'],
+        message: `A ${input.category} product cannot be sized in ${SIZE_SCALE_LABELS[scale]}`,
+      });
+      return;
+    }
+    const sizes = input.variants?.map((v) => v.size) ?? [];
+    if (new Set(sizes).size !== sizes.length) {
+      ctx.addIssue({ code: 'custom', path: ['variants'], message: 'Each size may appear only once' });
+    }
+    const outside = sizes.find((size) => !(SIZE_SCALES[scale] as readonly string[]).includes(size));
+    if (outside)
+      ctx.addIssue({ code: 'custom', path: ['variants'], message: INVENTORY_MESSAGES.notInScale(outside, scale) });
+  });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
-export const productUpdateSchema = productInputSchema
+/** Stock is changed through the stock route; the scale stays what the product's sizes are. */
+export const productUpdateSchema = productFieldsSchema
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { idSchema, numberOrDecimalText, timestampSchema } from './common';
 import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX } from './constants';
-import { idSchema, timestampSchema } from './common';
 
 export const reviewAuthorSchema = z.object({ _id: idSchema.nullable(), username: z.string() });
 
@@ -21,11 +21,15 @@ export const postReviewRequestSchema = z.object({
     .trim()
     .min(1, 'Comment is required')
     .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters`),
-  rating: z
-    .number({ message: 'Rating is required' })
-    .int('Rating must be a whole number')
-    .min(RATING_MIN, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
-    .max(RATING_MAX, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`),
+  rating: numberOrDecimalText('Rating')
+    .pipe(
+      z
+        .number()
+        .int('Rating must be a whole number')
+        .min(RATING_MIN, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
+        .max(RATING_MAX, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`),
+    )
+    .meta({ description: `A whole number of stars from ${RATING_MIN} to ${RATING_MAX}, or the same as text ("4")` }),
   productId: idSchema,
   /** Sent by the web app; the author is always the session's user, so it must match when present. */
   userId: idSchema.optional(),
@@ -42,7 +46,9 @@ export const userReviewSchema = reviewSchema.extend({
   product: z.object({ _id: idSchema, name: z.string(), image: z.string() }),
 });
 export type UserReview = z.infer<typeof userReviewSchema>;
-export const userReviewsResponseSchema = z.array(userReviewSchema);
+/** A user's reviews, newest first, under `reviews` as the product detail gives a product's. */
+export const userReviewsResponseSchema = z.object({ reviews: z.array(userReviewSchema) });
+export type UserReviewsResponse = z.infer<typeof userReviewsResponseSchema>;
 
 /** How a review by a deleted account is shown. */
 export const FORMER_CUSTOMER_NAME = 'Former customer';

@@ -13,13 +13,23 @@ const parse = (query: string) => parseShopParams(new URLSearchParams(query));
 
 describe('shop URL parameters', () => {
   it('an empty URL is the unfiltered first page of 12', () => {
-    expect(parse('')).toEqual({ category: 'all', color: 'all', price: null, page: 1, limit: 12 });
+    expect(parse('')).toEqual({
+      category: 'all',
+      color: 'all',
+      size: null,
+      inStock: false,
+      price: null,
+      page: 1,
+      limit: 12,
+    });
   });
 
   it('reads every filter, the page and the page size', () => {
-    expect(parse('category=dress&color=black&price=50-100&page=3&limit=24')).toEqual({
+    expect(parse('category=dress&color=black&size=XS&inStock=true&price=50-100&page=3&limit=24')).toEqual({
       category: 'dress',
       color: 'black',
+      size: 'XS',
+      inStock: true,
       price: '50-100',
       page: 3,
       limit: 24,
@@ -30,6 +40,8 @@ describe('shop URL parameters', () => {
   it.each([
     'category=shoes',
     'color=purple',
+    'size=XXL',
+    'inStock=yes',
     'price=5-10',
     'price=',
     'page=0',
@@ -45,9 +57,17 @@ describe('shop URL parameters', () => {
 
   it('writes only what differs from the defaults, and reads back what it wrote', () => {
     expect(shopParamsToSearch(defaultShopParams).toString()).toBe('');
-    const params: ShopParams = { category: 'jewellery', color: 'gold', price: '200-up', page: 2, limit: 36 };
+    const params: ShopParams = {
+      category: 'jewellery',
+      color: 'gold',
+      size: '7',
+      inStock: true,
+      price: '200-up',
+      page: 2,
+      limit: 36,
+    };
     const search = shopParamsToSearch(params);
-    expect(search.toString()).toBe('category=jewellery&color=gold&price=200-up&limit=36&page=2');
+    expect(search.toString()).toBe('category=jewellery&color=gold&size=7&inStock=true&price=200-up&limit=36&page=2');
     expect(parseShopParams(search)).toEqual(params);
   });
 
@@ -60,19 +80,29 @@ describe('shop URL parameters', () => {
   });
 
   it('keeps the filters when only the page changes', () => {
-    const filtered: ShopParams = { category: 'dress', color: 'red', price: '0-50', page: 1, limit: 24 };
+    const filtered: ShopParams = { ...defaultShopParams, category: 'dress', color: 'red', price: '0-50', limit: 24 };
     expect(applyShopChange(filtered, { page: 4 })).toEqual({ ...filtered, page: 4 });
   });
 
   it('clearing the filters keeps the page size and returns to page 1', () => {
-    const filtered: ShopParams = { category: 'dress', color: 'red', price: '0-50', page: 5, limit: 36 };
+    const filtered: ShopParams = {
+      category: 'dress',
+      color: 'red',
+      size: 'M',
+      inStock: true,
+      price: '0-50',
+      page: 5,
+      limit: 36,
+    };
     expect(clearShopFilters(filtered)).toEqual({ ...defaultShopParams, limit: 36 });
   });
 
   it('turns a price range into the API query, open-ended at the top', () => {
-    expect(toProductListParams(parse('price=100-200&category=dress'))).toEqual({
+    expect(toProductListParams(parse('price=100-200&category=dress&size=S&inStock=true'))).toEqual({
       category: 'dress',
       color: 'all',
+      size: 'S',
+      inStock: true,
       minPrice: 100,
       maxPrice: 200,
       page: 1,

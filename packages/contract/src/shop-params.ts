@@ -5,21 +5,33 @@ import {
   MAX_PAGE,
   PRICE_RANGES,
   type PriceRange,
+  type ProductSort,
   SHOP_PAGE_SIZES,
 } from './constants';
-import type { ProductListQuery } from './products';
+import { ALL_SIZES, type SizeLabel } from './sizes';
 
 /**
  * The shop page's address (`/shop?category=dress&page=2`) and the product list query it makes: the
  * web app reads and writes it, the server reads it to start the page's data with its HTML.
  */
-export type ProductListParams = Partial<ProductListQuery>;
+export interface ProductListParams {
+  category?: CategoryFilter;
+  color?: ColorFilter;
+  size?: SizeLabel | undefined;
+  inStock?: boolean | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  q?: string;
+  sort?: ProductSort;
+  limit?: number;
+  page?: number;
+}
 
 /** Leaves out "all" and empty values, so the API applies its defaults and the cache key stays small. */
 export function productListSearch(params: ProductListParams): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === '' || value === 'all') continue;
+    if (value === undefined || value === '' || value === 'all' || value === false) continue;
     search.set(key, String(value));
   }
   return search.toString();
@@ -33,6 +45,10 @@ export type ShopPageSize = (typeof SHOP_PAGE_SIZES)[number];
 export interface ShopParams {
   category: CategoryFilter;
   color: ColorFilter;
+  /** A size of any scale, or null for every size. */
+  size: SizeLabel | null;
+  /** Only products with a size that can still be bought. */
+  inStock: boolean;
   /** A key of PRICE_RANGES (see priceRangeKey), or null for any price. */
   price: string | null;
   page: number;
@@ -42,6 +58,8 @@ export interface ShopParams {
 export const defaultShopParams: ShopParams = {
   category: 'all',
   color: 'all',
+  size: null,
+  inStock: false,
   price: null,
   page: 1,
   limit: DEFAULT_SHOP_PAGE_SIZE as ShopPageSize,
@@ -67,6 +85,10 @@ export function parseShopParams(search: URLSearchParams): ShopParams {
   return {
     category: oneOf(CATEGORY_FILTERS, search.get('category'), 'all'),
     color: oneOf(COLOR_FILTERS, search.get('color'), 'all'),
+    size: (ALL_SIZES as readonly string[]).includes(search.get('size') ?? '')
+      ? (search.get('size') as SizeLabel)
+      : null,
+    inStock: search.get('inStock') === 'true',
     price: priceRangeOf(price) ? price : null,
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
     limit: oneOf(SHOP_PAGE_SIZES, Number(search.get('limit')), defaultShopParams.limit),
@@ -78,6 +100,8 @@ export function shopParamsToSearch(params: ShopParams): URLSearchParams {
   const search = new URLSearchParams();
   if (params.category !== 'all') search.set('category', params.category);
   if (params.color !== 'all') search.set('color', params.color);
+  if (params.size !== null) search.set('size', params.size);
+  if (params.inStock) search.set('inStock', 'true');
   if (params.price !== null) search.set('price', params.price);
   if (params.limit !== defaultShopParams.limit) search.set('limit', String(params.limit));
   if (params.page !== 1) search.set('page', String(params.page));
@@ -92,7 +116,7 @@ export function applyShopChange(current: ShopParams, change: Partial<ShopParams>
 }
 
 export function clearShopFilters(current: ShopParams): ShopParams {
-  return applyShopChange(current, { category: 'all', color: 'all', price: null });
+  return applyShopChange(current, { category: 'all', color: 'all', size: null, inStock: false, price: null });
 }
 
 export function toProductListParams(params: ShopParams): ProductListParams {
@@ -100,6 +124,8 @@ export function toProductListParams(params: ShopParams): ProductListParams {
   return {
     category: params.category,
     color: params.color,
+    size: params.size ?? undefined,
+    inStock: params.inStock || undefined,
     minPrice: range?.min,
     maxPrice: range?.max,
     page: params.page,

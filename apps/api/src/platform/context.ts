@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import type { SessionUser } from '../modules/auth/sessions.service';
 import type { AppConfig } from './config';
+import type { ShopEvents } from './shop-events';
 
 /** What every service call receives first: where to read and write, and who is acting. */
 export interface ServiceContext {
@@ -9,9 +10,10 @@ export interface ServiceContext {
   config: AppConfig;
   actor: SessionUser | null;
   log: FastifyBaseLogger;
+  events: ShopEvents;
 }
 
 export function contextOf(request: FastifyRequest): ServiceContext {
-  const { db, config } = request.server.deps;
-  return { db, config, actor: request.user, log: request.log };
+  const { db, config, events } = request.server.deps;
+  return { db, config, actor: request.user, log: request.log, events };
 }

@@ -5,6 +5,7 @@ import type { ImageStorage } from '../modules/uploads/image-storage';
 import type { RouteAuth } from './auth-guard';
 import type { AppConfig } from './config';
 import type { RateLimiter } from './rate-limit';
+import type { ShopEvents } from './shop-events';
 
 /** What the app is built from; tests build it with their own. Modules add what they own. */
 export interface AppDeps {
@@ -19,6 +20,11 @@ export interface AppDeps {
   paymentProvider: PaymentProvider;
   /** Catalogue answers kept in memory, dropped on writes (modules/products/catalogue-cache.ts). */
   catalogueCache: CatalogueCache;
+  /** Signs the cookie that tells a login comes from a browser the account used before. */
+  knownDeviceSecret: Buffer;
+  events: ShopEvents;
+  /** Set when the process has been asked to stop: readiness then answers 503. */
+  lifecycle: { shuttingDown: boolean };
 }
 
 declare module 'fastify' {

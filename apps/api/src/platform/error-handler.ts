@@ -1,6 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors';
+import { AppError, databaseUnavailable, isDatabaseUnavailable } from './errors';
+import { JSON_BODY_MESSAGES } from './json-body';
+
+/** Fastify's own 4xx errors, in the shop's words. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: JSON_BODY_MESSAGES.contentType,
+  FST_ERR_CTP_EMPTY_JSON_BODY: JSON_BODY_MESSAGES.empty,
+  FST_ERR_CTP_INVALID_JSON_BODY: JSON_BODY_MESSAGES.invalid,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body is shorter or longer than its Content-Length',
+};
 
 interface ValidationIssue {
   instancePath?: string;
@@ -17,12 +27,20 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
   return where ? `Invalid ${where}: ${message}` : message;
 }
 
-/** Maps every error to a status and `{ message }`; anything unexpected is a logged 500. */
+/**
+ * Maps every error to a status and `{ message }`: a database that does not answer in time is a 503 with
+ * Retry-After, anything else unexpected a logged 500.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((raised: FastifyError | AppError, request, reply) => {
+    let error = raised;
+    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database did not answer in time');
+      error = databaseUnavailable(error);
+    }
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send({ ...error.body, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply
@@ -35,19 +53,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      if (status === 429) {
-        // @fastify/rate-limit sets Retry-After itself.
-        return reply.status(429).send({ message: error.message || 'Too many requests. Please try again later.' });
-      }
-      const message =
-        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'The request body is too large'
-          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Unsupported content type: send JSON'
-            : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'The request body is empty'
-              : error.message || 'Bad request';
-      return reply.status(status).send({ message });
+      return reply.status(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? (error.message || 'Bad request') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again later.' });

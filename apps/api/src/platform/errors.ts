@@ -9,7 +9,8 @@ export type AppErrorKind =
   | 'too_large'
   | 'unsupported'
   | 'too_many_requests'
-  | 'unavailable';
+  | 'unavailable'
+  | 'insufficient_storage';
 
 const statusByKind: Record<AppErrorKind, number> = {
   invalid: 400,
@@ -23,17 +24,25 @@ const statusByKind: Record<AppErrorKind, number> = {
   unsupported: 415,
   too_many_requests: 429,
   unavailable: 503,
+  insufficient_storage: 507,
 };
 
 /** The one error type services throw; the error handler maps its kind to a status and `{ message }`. */
 export class AppError extends Error {
   readonly kind: AppErrorKind;
   readonly retryAfterSeconds: number | undefined;
+  /** More of the answer beside `message`, for a client that acts on it (the short lines of a 409). */
+  readonly body: Record<string, unknown> | undefined;
 
-  constructor(kind: AppErrorKind, message: string, options?: { retryAfterSeconds?: number; cause?: unknown }) {
+  constructor(
+    kind: AppErrorKind,
+    message: string,
+    options?: { retryAfterSeconds?: number; cause?: unknown; body?: Record<string, unknown> },
+  ) {
     super(message, { cause: options?.cause });
     this.kind = kind;
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.body = options?.body;
   }
 
   get statusCode(): number {
@@ -63,3 +72,38 @@ export function pgConstraint(err: unknown): string | undefined {
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
 export const PG_CHECK_VIOLATION = '23514';
+
+/**
+ * SQLSTATEs that say the database cannot serve this request now, though the request itself is fine:
+ * a statement or lock timeout, a server shutting down or starting, too many connections, a lost
+ * connection, a deadlock victim. The answer is 503 with Retry-After, not 500.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57014', '55P03', '57P01', '57P02', '57P03', '53300', '40P01']);
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
+/** node-postgres says these in words only: a pool with no free connection in time, a connection lost. */
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|connection timeout|Query read timeout|not queryable|Cannot use a pool after calling end/i;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || CONNECTION_ERRNOS.has(code))
+    ) {
+      return true;
+    }
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait before trying again when the database is not answering. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const databaseUnavailable = (cause?: unknown) =>
+  new AppError('unavailable', 'The shop cannot reach its database right now. Please try again in a moment.', {
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    cause,
+  });

@@ -8,9 +8,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export function sendCachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: { body: string; etag: string },
+  answer: { body: string; etag: string; stale?: true },
 ): FastifyReply {
   reply.header('ETag', answer.etag).header('Cache-Control', 'public, no-cache');
+  // RFC 9111 dropped the header, but its warn-code 110 is still how a cache says "older than I should send".
+  if (answer.stale) reply.header('Warning', '110 - "Response is Stale"');
   const given = request.headers['if-none-match'];
   if (given?.split(',').some((tag) => tag.trim() === answer.etag)) return reply.code(304).send();
   // A string with a JSON content type is sent as it is, without serialising again.

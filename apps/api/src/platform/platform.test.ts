@@ -14,7 +14,7 @@ describe('platform', () => {
     expect(health.json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'up', redis: 'not configured' } });
   });
 
   it('gives unknown API paths a JSON 404', async () => {

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Category, Color, Role } from '@shop/contract/constants';
+import { ONE_SIZE, type SizeScale } from '@shop/contract/inventory';
 import type { Queryable } from '../db/client';
 import { products, reviews, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { openSession } from '../modules/auth/sessions.service';
+import { insertVariants } from '../modules/inventory/inventory.queries';
+import { newVariant } from '../modules/inventory/inventory.service';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let testPasswordHash: Promise<string> | undefined;
@@ -62,6 +65,9 @@ export async function createProduct(
     oldPriceCents: number | null;
     rating: number;
     createdAt: Date;
+    /** Its sizes and stock; one size with plenty by default, so a test buys without thinking of stock. */
+    sizeScale: SizeScale;
+    stock: { size: string; onHand: number }[];
   }> = {},
 ) {
   const [row] = await db
@@ -75,12 +81,21 @@ export async function createProduct(
       oldPriceCents: overrides.oldPriceCents ?? null,
       image: '/uploads/test.webp',
       rating: overrides.rating ?? 0,
+      sizeScale: overrides.sizeScale ?? 'one',
       ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     })
     .returning();
   if (!row) throw new Error('product not created');
+  const stock = overrides.stock ?? [{ size: ONE_SIZE, onHand: PLENTY }];
+  await insertVariants(
+    db,
+    stock.map((s) => newVariant(row.id, s.size, s.onHand)),
+  );
   return row;
 }
+
+/** The stock a test product has unless the test says otherwise. */
+export const PLENTY = 100_000;
 
 export async function createReview(
   db: Queryable,

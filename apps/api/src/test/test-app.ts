@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { type AppConfig, loadConfig } from '../platform/config';
 import type { AppDeps } from '../platform/deps';
+import { createLogger } from '../platform/logger';
 import { databaseUrlWithName } from './global-setup';
 
 export interface TestDatabase {
@@ -18,8 +20,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh copy of the migrated template: embedded by default, PostgreSQL with TEST_DATABASE_URL. */
-export async function openTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh copy of the migrated template: embedded by default, PostgreSQL with TEST_DATABASE_URL, with the
+ * pool size and timeouts of `config` as the server would open it.
+ */
+export async function openTestDatabase(config?: AppConfig): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplateDatabase');
   if (serverUrl && template) {
@@ -28,7 +33,11 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
     const url = databaseUrlWithName(serverUrl, name);
-    const handle = await openDatabase({ url, poolSize: 30 });
+    const handle = await openDatabase({
+      url,
+      poolSize: config?.database.poolSize ?? 30,
+      timeouts: config?.database,
+    });
     return {
       handle,
       url,
@@ -55,6 +64,9 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     PUBLIC_URL: 'http://shop.test',
     SEED_DEMO_DATA: 'false',
     LOGIN_FAILURES_PER_EMAIL: '1000',
+    LOGIN_DELAY_AFTER_FAILURES: '1000',
+    // The concurrency tests make more connections wait at once than the shop's default pool holds.
+    DATABASE_POOL_SIZE: '30',
     AUTH_ATTEMPTS_PER_IP_PER_MINUTE: '100000',
     CHECKOUTS_PER_USER_PER_MINUTE: '100000',
     RECONCILE_INTERVAL_SECONDS: '0',
@@ -70,13 +82,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A file in the run's log folder for one app or server; everything in it is audited after the run. */
+export function testLogFile(label: string): string {
+  return path.join(inject('testLogDir'), `${label}-${randomBytes(4).toString('hex')}.log`);
+}
+
 /** The real app on a fresh database, for `app.inject` tests. */
 export async function createTestApp(
   options: { env?: Record<string, string>; overrides?: Partial<AppDeps> } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database: database.handle, overrides: options.overrides, logger: false });
+  const database = await openTestDatabase(config);
+  // Logged at info like a production shop, into the run's log folder: the run fails if a line leaks a secret.
+  const logger = createLogger('info', { destination: pino.destination({ dest: testLogFile('app'), sync: false }) });
+  const app = await buildApp({ config, database: database.handle, overrides: options.overrides, logger });
   await app.ready();
   return {
     app,

@@ -3,7 +3,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password';
 import type { ImageStorage } from '../../modules/uploads/image-storage';
 import type { Database } from '../client';
-import { orderItems, orders, products, reviews, users } from '../schema';
+import { orderItems, orders, products, productVariants, reviews, users } from '../schema';
 import {
   GENERATED_USER_PASSWORD,
   generateOrders,
@@ -15,7 +15,7 @@ import {
 import type { Rng } from './art/palette';
 import { ART_KINDS, type ArtSpec } from './art/product-art';
 import { bulkInsert } from './bulk-insert';
-import { generateProduct, type ProductRow } from './catalogue-generator';
+import { generateProduct, generateVariants, type ProductRow } from './catalogue-generator';
 import { renderProductImages, seedOf } from './seed-images';
 
 export interface FillRequest {
@@ -139,6 +139,8 @@ export async function fillCatalogue(ctx: FillContext, wanted: FillRequest): Prom
     // Ratings are known before the products go in, so no second pass rewrites every product.
     applyRatings(newProducts, reviewRows);
     await step(`${newProducts.length} products`, () => bulkInsert(db, products, newProducts));
+    const sizes = newProducts.flatMap((product) => generateVariants(rng, product));
+    await step(`${sizes.length} sizes`, () => bulkInsert(db, productVariants, sizes));
   }
   if (reviewRows.length > 0) {
     await step(`${reviewRows.length} reviews`, async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CATEGORIES, type Category, COLORS, type Color } from '@shop/contract/constants';
-import type { products } from '../schema';
+import { SIZE_SCALES } from '@shop/contract/inventory';
+import { newVariant } from '../../modules/inventory/inventory.service';
+import type { products, productVariants } from '../schema';
 import { between, pick, type Rng } from './art/palette';
 
 export type ProductRow = typeof products.$inferInsert & { id: string; createdAt: Date };
@@ -178,7 +180,20 @@ export function generateProduct(
     image: imageOf(category, color),
     rating: 0,
     reviewCount: 0,
+    sizeScale: category === 'dress' ? 'clothing' : category === 'jewellery' && noun === 'Ring' ? 'ring' : 'one',
     createdAt,
     updatedAt: createdAt,
   };
+}
+
+/**
+ * The sizes of a generated product and their stock: one in ten sold out, a few more down to their last
+ * ones, the rest a few dozen, as a catalogue looks after some weeks of selling.
+ */
+export function generateVariants(rng: Rng, product: ProductRow): (typeof productVariants.$inferInsert)[] {
+  return SIZE_SCALES[product.sizeScale ?? 'one'].map((size) => {
+    const roll = rng();
+    const onHand = roll < 0.1 ? 0 : roll < 0.25 ? 1 + Math.floor(rng() * 3) : 5 + Math.floor(rng() * 56);
+    return newVariant(product.id, size, onHand);
+  });
 }

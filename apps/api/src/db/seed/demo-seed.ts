@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { toCents } from '@shop/contract/money';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password';
+import { insertVariants } from '../../modules/inventory/inventory.queries';
+import { newVariant } from '../../modules/inventory/inventory.service';
 import type { AppDeps } from '../../platform/deps';
 import type { Transaction } from '../client';
 import { products, reviews, users } from '../schema';
 import type { ArtSpec } from './art/product-art';
 import { DEMO_CATALOGUE } from './demo-catalogue';
 import { DEMO_SHOPPERS, planReviews } from './demo-reviews';
+import { demoSizeScale, demoStock } from './demo-stock';
 import { renderProductImages, seedOf, slugify } from './seed-images';
 
 export const DEMO_ADMIN_EMAIL = 'admin@shop.local';
@@ -27,7 +30,7 @@ export interface SeedLog {
 export type SeedDeps = Pick<AppDeps, 'config' | 'db' | 'imageStorage'>;
 
 export interface SeedOptions {
-  /** Where the generated admin password is shown, once; standard output by default. */
+  /** Where the generated admin password is shown, once; standard output by default, never the log. */
   announce?: (text: string) => void;
   now?: Date;
 }
@@ -142,6 +145,7 @@ export async function seedOnFirstStart(
             // A reviewed product's rating is the average of its reviews, as the reviews module keeps it.
             rating: plan.length > 0 ? plan.reduce((sum, r) => sum + r.rating, 0) / plan.length : p.rating,
             reviewCount: plan.length,
+            sizeScale: demoSizeScale(p),
             authorId: admin?.id ?? null,
             createdAt,
             updatedAt: createdAt,
@@ -149,6 +153,14 @@ export async function seedOnFirstStart(
         }),
       )
       .returning({ id: products.id, createdAt: products.createdAt });
+    // The seeded stock is each size's opening count: the ledger starts with the shop's first sale.
+    await insertVariants(
+      tx,
+      productRows.flatMap((product, i) => {
+        const demo = DEMO_CATALOGUE[i];
+        return demo ? demoStock(demo).map((s) => newVariant(product.id, s.size, s.onHand)) : [];
+      }),
+    );
 
     const reviewRows = productRows.flatMap((product, i) =>
       (planned[i] ?? []).map((r) => {
@@ -172,7 +184,8 @@ export async function seedOnFirstStart(
     return null;
   }
   if (generatedPassword) (options.announce ?? writeToStdout)(adminNotice(adminEmail, generatedPassword));
-  log.info({ ...summary, ms: Date.now() - started }, 'demo data seeded');
-  log.info(`demo customer account: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+  // Accounts and passwords go to the person at the terminal (the notice above, the README), never to the log.
+  const { adminEmail: _email, ...counts } = summary;
+  log.info({ ...counts, ms: Date.now() - started }, 'demo data seeded (the demo accounts are in the README)');
   return summary;
 }

@@ -137,8 +137,10 @@ describe('POST /api/auth/register', () => {
       headers: { 'content-type': 'text/plain' },
       payload: 'username=Ada',
     });
-    expect(text.statusCode).toBe(400);
-    expect(text.json()).toEqual({ message: expect.any(String) });
+    expect([text.statusCode, text.json()]).toEqual([
+      415,
+      { message: 'Send the request body as JSON, with Content-Type: application/json' },
+    ]);
     const xml = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -146,7 +148,7 @@ describe('POST /api/auth/register', () => {
       payload: '<user/>',
     });
     expect(xml.statusCode).toBe(415);
-    expect(xml.json()).toEqual({ message: 'Unsupported content type: send JSON' });
+    expect(xml.json()).toEqual({ message: 'Send the request body as JSON, with Content-Type: application/json' });
     const broken = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',

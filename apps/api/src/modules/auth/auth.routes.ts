@@ -13,6 +13,7 @@ import { contextOf } from '../../platform/context';
 import { enforceRateLimit, rateLimitKey } from '../../platform/rate-limit';
 import { toUserDto } from '../users/users.dto';
 import { login, register } from './auth.service';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, deviceCookieValue, deviceUserId } from './known-device';
 import { closeSession, SESSION_COOKIE } from './sessions.service';
 
 /** Every login and register attempt from one address counts, malformed ones included. */
@@ -62,8 +63,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema } },
     },
     async (request, reply) => {
-      const { token, user } = await login(contextOf(request), app.deps.rateLimiter, request.body);
+      const secret = app.deps.knownDeviceSecret;
+      const { token, user } = await login(contextOf(request), app.deps.rateLimiter, request.body, {
+        ip: request.ip,
+        knownDeviceUserId: deviceUserId(secret, request.cookies[DEVICE_COOKIE]),
+      });
       setSessionCookie(request, reply, token);
+      reply.setCookie(DEVICE_COOKIE, deviceCookieValue(secret, user._id), {
+        ...cookieOptions(request),
+        maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+      });
       return { message: 'Logged in successfully', token, user };
     },
   );

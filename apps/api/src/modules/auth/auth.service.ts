@@ -1,7 +1,7 @@
 import type { LoginRequest, RegisterRequest, User } from '@shop/contract/users';
 import type { ServiceContext } from '../../platform/context';
 import { conflict, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode, unauthorised } from '../../platform/errors';
-import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
+import { enforceRateLimit, type RateLimiter, rateLimitKey, tooManyRequests } from '../../platform/rate-limit';
 import { toUserDto } from '../users/users.dto';
 import { findUserByEmail, insertUser } from '../users/users.queries';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
@@ -29,24 +29,60 @@ export interface LoginResult {
   user: User;
 }
 
+/** Where an attempt comes from: the address, and the account the browser's known-device cookie names. */
+export interface LoginOrigin {
+  ip: string;
+  knownDeviceUserId: string | null;
+}
+
+/** The longest wait between attempts on one account from browsers it does not know. */
+export const LOGIN_DELAY_MAX_SECONDS = 300;
+
+/** 1 s after the first failure past the threshold, doubling with each one, at most 5 minutes. */
+export function loginDelaySeconds(failures: number, threshold: number): number {
+  if (failures <= threshold) return 0;
+  return Math.min(2 ** (failures - threshold - 1), LOGIN_DELAY_MAX_SECONDS);
+}
+
 /**
- * Each attempt is counted against the e-mail before the password is checked, and given back when
- * it succeeds: only failures add up, and parallel guesses cannot slip past the limit.
+ * The lockout policy (docs/decisions/007-login-lockout.md). Failures are counted per e-mail and address:
+ * past the limit that pair is refused for the window, so a guesser locks out only themselves. Failures
+ * per e-mail from everywhere make attempts from browsers the account does not know wait longer and
+ * longer, one attempt per wait however many arrive at once; a browser that has logged in to the
+ * account before does not wait, so the owner always gets in with the right password. Attempts are
+ * counted before the password is checked and given back when they succeed, so parallel guesses cannot
+ * slip past a limit.
  */
-export async function login(ctx: ServiceContext, limiter: RateLimiter, input: LoginRequest): Promise<LoginResult> {
-  const { loginFailuresPerEmail, loginFailureWindowMinutes } = ctx.config.rateLimits;
-  const failuresKey = rateLimitKey('login-failures', input.email);
-  await enforceRateLimit(
-    limiter,
-    failuresKey,
-    { limit: loginFailuresPerEmail, windowSeconds: loginFailureWindowMinutes * 60 },
-    'login attempts',
-  );
+export async function login(
+  ctx: ServiceContext,
+  limiter: RateLimiter,
+  input: LoginRequest,
+  origin: LoginOrigin,
+): Promise<LoginResult> {
+  const { loginFailuresPerEmail, loginFailureWindowMinutes, loginDelayAfterFailures } = ctx.config.rateLimits;
+  const window = loginFailureWindowMinutes * 60;
+  const pairKey = rateLimitKey('login-pair', `${input.email}|${origin.ip}`);
+  await enforceRateLimit(limiter, pairKey, { limit: loginFailuresPerEmail, windowSeconds: window }, 'login attempts');
+
+  const accountKey = rateLimitKey('login-account', input.email);
+  const attempts = await limiter.consume(accountKey, { limit: Number.MAX_SAFE_INTEGER, windowSeconds: window });
   const row = await findUserByEmail(ctx.db, input.email);
+  const fromKnownDevice = row !== undefined && origin.knownDeviceUserId === row.id;
+  const delay = loginDelaySeconds(attempts.count, loginDelayAfterFailures);
+  if (delay > 0 && !fromKnownDevice) {
+    const waitKey = rateLimitKey('login-wait', input.email);
+    if (!(await limiter.claim(waitKey, delay * 1000))) {
+      // No password was tried: this attempt counts against neither limit.
+      await Promise.all([limiter.refund(pairKey), limiter.refund(accountKey)]);
+      const retryAfterSeconds = Math.max(1, Math.ceil((await limiter.heldFor(waitKey)) / 1000));
+      throw tooManyRequests('failed logins for this account', { retryAfterSeconds });
+    }
+  }
+
   // An unknown e-mail is checked against a decoy so it takes as long as a wrong password.
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyPasswordHash()));
   if (!row || !valid) throw unauthorised('Invalid credentials');
-  await limiter.refund(failuresKey);
+  await Promise.all([limiter.refund(pairKey), limiter.refund(accountKey)]);
   const { token, expiresAt } = await openSession(ctx.db, row.id, ctx.config.sessionTtlDays);
   return { token, expiresAt, user: toUserDto(row) };
 }

@@ -1,12 +1,13 @@
-import { CHECKOUT_SESSION_TTL_MINUTES } from '@shop/contract/constants';
 import { cartTotalsInCents } from '@shop/contract/money';
 import { CHECKOUT_SESSION_ID_PLACEHOLDER, type CheckoutRequest, type CheckoutResponse } from '@shop/contract/orders';
 import type { FastifyRequest } from 'fastify';
 import { contextOf, type ServiceContext } from '../../platform/context';
 import { AppError, invalid, unauthorised } from '../../platform/errors';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
-import type { CheckoutLine, PaymentProvider } from '../payments/payment-provider';
-import { findProductsForCheckout, insertCheckoutSession } from './orders.queries';
+import { endHold, reserveCart, resolveCartLines } from '../inventory/inventory.service';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { checkoutCancelPath } from './checkout-paths';
+import { insertCheckoutSession } from './orders.queries';
 
 export interface CheckoutContext extends ServiceContext {
   provider: PaymentProvider;
@@ -27,9 +28,20 @@ function describeCartItem(item: CheckoutRequest['product'][number]): string {
 }
 
 /**
- * Prices the cart from the catalogue (the client's prices are never read), opens a hosted
- * checkout session for its grand total and records the priced lines before answering, so the
- * order can later be made from the shop's own record whatever the client does.
+ * When a checkout's stock is held until: its lifetime from now, a few seconds over and rounded up to
+ * the minute, so Stripe (which wants at least 30 minutes when it receives the request) accepts the same
+ * moment the shop's reservation ends.
+ */
+export function reservationEnd(now: Date, minutes: number): Date {
+  const end = now.getTime() + minutes * 60_000 + 5000;
+  return new Date(Math.ceil(end / 60_000) * 60_000);
+}
+
+/**
+ * Prices the cart from the catalogue (the client's prices are never read), holds its stock, opens a
+ * hosted checkout session for its grand total and records the priced lines before answering, so the
+ * order can later be made from the shop's own record whatever the client does. A provider that cannot
+ * open the session gives the stock back.
  */
 export async function createCheckoutSession(ctx: CheckoutContext, cart: CheckoutRequest): Promise<CheckoutResponse> {
   const user = ctx.actor;
@@ -41,40 +53,30 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
     'checkouts',
   );
 
-  const catalogue = new Map(
-    (
-      await findProductsForCheckout(
-        ctx.db,
-        cart.product.map((i) => i._id),
-      )
-    ).map((p) => [p.id, p]),
+  const lines = await resolveCartLines(
+    ctx.db,
+    cart.product.map((item) => ({
+      productId: item._id,
+      quantity: item.quantity,
+      size: item.size,
+      sku: item.sku,
+      label: describeCartItem(item),
+    })),
   );
-  const lines: CheckoutLine[] = [];
-  const missing: string[] = [];
-  for (const item of cart.product) {
-    const product = catalogue.get(item._id);
-    if (!product) missing.push(describeCartItem(item));
-    else
-      lines.push({
-        productId: product.id,
-        name: product.name,
-        image: product.image,
-        unitPriceCents: product.priceCents,
-        quantity: item.quantity,
-      });
-  }
-  if (missing.length > 0) {
-    throw invalid(
-      `No longer available: ${missing.join(', ')}. Remove ${missing.length === 1 ? 'it' : 'them'} from your cart and try again.`,
-    );
-  }
   const totals = cartTotalsInCents(lines);
   if (totals.grandTotalCents > MAX_CHARGE_CENTS) {
     throw invalid('The order total is too large for one payment. Please split it into smaller orders.');
   }
 
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MINUTES * 60_000);
+  const expiresAt = reservationEnd(now, ctx.config.checkoutReservationMinutes);
+  const holdId = await ctx.db.transaction((tx) => reserveCart(tx, lines, user.id, expiresAt));
+  ctx.events.catalogueChanged();
+  const giveBack = async () => {
+    await ctx.db.transaction((tx) => endHold(tx, holdId, 'cancelled', user.id));
+    ctx.events.catalogueChanged();
+  };
+
   let session: CheckoutResponse;
   try {
     session = await ctx.provider.createCheckoutSession({
@@ -82,27 +84,35 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
       taxCents: totals.taxCents,
       customerEmail: user.email,
       successUrl: `${ctx.config.publicUrl}/success?session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
-      cancelUrl: `${ctx.config.publicUrl}/shop`,
+      cancelUrl: `${ctx.config.publicUrl}${checkoutCancelPath(holdId)}`,
       metadata: { userId: user.id },
       expiresAt,
     });
   } catch (err) {
     ctx.log.error({ err }, 'the payment provider did not open a checkout session');
+    await giveBack();
     if (err instanceof AppError) throw err;
     throw new AppError('unavailable', 'The payment could not be started. Please try again in a moment.');
   }
 
-  await insertCheckoutSession(ctx.db, {
-    id: session.id,
-    provider: ctx.provider.kind,
-    userId: user.id,
-    email: user.email,
-    lineItems: lines,
-    subtotalCents: totals.subtotalCents,
-    taxCents: totals.taxCents,
-    amountCents: totals.grandTotalCents,
-    createdAt: now,
-    expiresAt,
-  });
+  try {
+    await insertCheckoutSession(ctx.db, {
+      id: session.id,
+      provider: ctx.provider.kind,
+      userId: user.id,
+      email: user.email,
+      lineItems: lines,
+      subtotalCents: totals.subtotalCents,
+      taxCents: totals.taxCents,
+      amountCents: totals.grandTotalCents,
+      createdAt: now,
+      expiresAt,
+      holdId,
+    });
+  } catch (err) {
+    // Without the shop's record nobody could pay for this hold: give it back now (the sweep would later).
+    await giveBack().catch(() => {});
+    throw err;
+  }
   return { id: session.id, url: session.url };
 }

@@ -10,7 +10,7 @@ import { type Database, type DatabaseHandle, openDatabase } from '../../db/clien
 import { builtinPaymentSessions, orders } from '../../db/schema';
 import { repoRoot } from '../../platform/config';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
-import { openTestDatabase, type TestDatabase } from '../../test/test-app';
+import { openTestDatabase, type TestDatabase, testLogFile } from '../../test/test-app';
 import { payBuiltinSession } from '../payments/builtin-provider';
 import { GOOD_CARD } from './checkout-test-kit';
 import type { ReconcileReport } from './reconcile';
@@ -50,7 +50,9 @@ async function startServer(env: Record<string, string>, base: string): Promise<R
   });
   const logs: RunningServer['logs'] = [];
   let buffered = '';
+  const logFile = testLogFile('crash-server');
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    fs.appendFileSync(logFile, chunk);
     buffered += chunk;
     const lines = buffered.split('\n');
     buffered = lines.pop() ?? '';

@@ -2,7 +2,9 @@ import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import type { ShopEvents } from '../../platform/shop-events';
 import type { SessionUser } from '../auth/sessions.service';
+import { endHold, sellUnheld } from '../inventory/inventory.service';
 import { checkoutLinesSchema, type PaymentProvider, type ProviderSession } from '../payments/payment-provider';
 import { toOrderDto } from './orders.dto';
 import {
@@ -20,6 +22,7 @@ export interface FulfilDeps {
   db: Database;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  events: ShopEvents;
 }
 
 /** A customer or admin confirming from the success page, or the shop itself (webhook, reconciliation). */
@@ -40,9 +43,9 @@ async function existingOrder(db: Queryable, checkoutSessionId: string): Promise<
   return toOrderDto(row, await itemsOfOrders(db, [row.id]));
 }
 
-async function createOrder(db: Database, record: CheckoutSessionRow, paymentId: string): Promise<FulfilResult> {
+async function createOrder(deps: FulfilDeps, record: CheckoutSessionRow, paymentId: string): Promise<FulfilResult> {
   const lines = checkoutLinesSchema.parse(record.lineItems);
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const now = new Date();
     // The unique checkout_session_id makes every racing caller but one insert nothing; the losers
     // wait for the winner's commit and then read its order, so all of them answer the same order.
@@ -74,9 +77,25 @@ async function createOrder(db: Database, record: CheckoutSessionRow, paymentId: 
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
       position,
+      size: line.size ?? null,
+      sku: line.sku ?? null,
+      variantId: line.variantId && listed.has(line.productId) ? line.variantId : null,
     }));
+    const itemRows = await insertOrderItems(tx, items);
+    // The stock leaves in the order's own transaction, last: the sizes' rows are locked until the commit.
+    const sold = record.holdId ? await endHold(tx, record.holdId, 'paid', record.userId, now) : [];
+    if (sold.length === 0) {
+      // Held nothing (opened before sizes) or its hold ended already: sold from what is available.
+      const unsold = await sellUnheld(
+        tx,
+        lines.map((l) => ({ variantId: l.variantId ?? null, quantity: l.quantity })),
+        record.userId,
+      );
+      if (unsold > 0)
+        deps.log.error({ sessionId: record.id, unsold }, 'a paid order has lines the stock could not cover');
+    }
     // The rows just written are the order: no need to read them back.
-    return { order: toOrderDto(order, await insertOrderItems(tx, items)), created: true };
+    return { order: toOrderDto(order, itemRows), created: true };
   });
 }
 
@@ -110,7 +129,10 @@ export async function fulfilCheckout(deps: FulfilDeps, sessionId: string, actor:
       'the provider charged a different amount than the shop recorded',
     );
   }
-  const result = await createOrder(deps.db, record, session.paymentId ?? session.id);
-  if (result.created) deps.log.info({ sessionId, orderId: result.order._id }, 'order created');
+  const result = await createOrder(deps, record, session.paymentId ?? session.id);
+  if (result.created) {
+    deps.log.info({ sessionId, orderId: result.order._id }, 'order created');
+    deps.events.catalogueChanged();
+  }
   return result;
 }

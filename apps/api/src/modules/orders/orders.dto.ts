@@ -17,6 +17,8 @@ export function toOrderDto(row: OrderRow, items: readonly OrderItemRow[]): Order
       image: item.image,
       price: toDollars(item.unitPriceCents),
       quantity: item.quantity,
+      size: item.size,
+      sku: item.sku,
     })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,18 +1,11 @@
+import type { OrderStatus } from '@shop/contract/constants';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { checkoutSessions, orderItems, orders, products } from '../../db/schema';
-import type { OrderStatus } from '@shop/contract/constants';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
-
-export function findProductsForCheckout(db: Queryable, ids: string[]) {
-  return db
-    .select({ id: products.id, name: products.name, image: products.image, priceCents: products.priceCents })
-    .from(products)
-    .where(inArray(products.id, ids));
-}
 
 export async function listedProductIds(db: Queryable, ids: string[]): Promise<Set<string>> {
   const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
@@ -25,6 +18,14 @@ export async function insertCheckoutSession(db: Queryable, values: typeof checko
 
 export async function findCheckoutSession(db: Queryable, id: string): Promise<CheckoutSessionRow | undefined> {
   const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+  return row;
+}
+
+export async function findCheckoutSessionByHold(
+  db: Queryable,
+  holdId: string,
+): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.holdId, holdId));
   return row;
 }
 

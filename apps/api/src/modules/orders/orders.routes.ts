@@ -7,10 +7,10 @@ import {
   ORDER_MESSAGES,
   orderDetailResponseSchema,
   orderResponseSchema,
-  ordersByEmailParamsSchema,
-  ordersListResponseSchema,
   orderStatusUpdateRequestSchema,
   orderStatusUpdateResponseSchema,
+  ordersByEmailParamsSchema,
+  ordersListResponseSchema,
   paymentConfigResponseSchema,
   TOTAL_COUNT_HEADER,
 } from '@shop/contract/orders';

@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirm, openSession, submitCard } from './checkout-test-kit';
 
 let t: TestApp;
+/** A line of a one-size product keeps its size and SKU after the product is gone. */
+const oneSizeLine = { size: 'One size', sku: expect.stringMatching(/^LB-[0-9A-F]{16}-OS$/) };
 let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
@@ -121,12 +123,19 @@ describe('GET /api/orders/order/:id', () => {
     await t.db.update(products).set({ name: 'Renamed', priceCents: 1 }).where(eq(products.id, product.id));
     const edited = (await get(`/api/orders/order/${order._id}`, user)).json();
     expect(edited.products).toEqual([
-      { productId: product.id, name: 'Linen Shirt', image: '/uploads/test.webp', price: 45, quantity: 2 },
+      {
+        ...oneSizeLine,
+        productId: product.id,
+        name: 'Linen Shirt',
+        image: '/uploads/test.webp',
+        price: 45,
+        quantity: 2,
+      },
     ]);
     await t.db.delete(products).where(eq(products.id, product.id));
     const deleted = (await get(`/api/orders/order/${order._id}`, user)).json();
     expect(deleted.products).toEqual([
-      { productId: null, name: 'Linen Shirt', image: '/uploads/test.webp', price: 45, quantity: 2 },
+      { ...oneSizeLine, productId: null, name: 'Linen Shirt', image: '/uploads/test.webp', price: 45, quantity: 2 },
     ]);
     expect(deleted.amount).toBe(94.5);
   });
@@ -140,7 +149,7 @@ describe('GET /api/orders/order/:id', () => {
     const res = await confirm(t.app, user, id);
     expect(res.statusCode).toBe(200);
     expect(res.json().order.products).toEqual([
-      { productId: null, name: 'Last Piece', image: '/uploads/test.webp', price: 10, quantity: 1 },
+      { ...oneSizeLine, productId: null, name: 'Last Piece', image: '/uploads/test.webp', price: 10, quantity: 1 },
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../../db/client';
 import { ConfigError, loadConfig } from '../../platform/config';
 import { createLogger } from '../../platform/logger';
+import { ShopEvents } from '../../platform/shop-events';
 import { createPaymentProvider } from '../payments/create-payment-provider';
 import { RECONCILE_LOOKBACK_DAYS, reconcile } from './reconcile';
 
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     const provider = createPaymentProvider(config, database.db);
-    const report = await reconcile({ db: database.db, provider, log }, { lookbackDays });
+    // A running shop's catalogue cache learns of the stock sold within its own short lifetime.
+    const report = await reconcile({ db: database.db, provider, log, events: new ShopEvents() }, { lookbackDays });
     process.stdout.write(`${JSON.stringify(report)}\n`);
     process.exitCode = report.missing > 0 ? 1 : 0;
   } finally {

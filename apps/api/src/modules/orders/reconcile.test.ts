@@ -18,6 +18,7 @@ const deps = (provider?: PaymentProvider) => ({
   db: t.db,
   provider: provider ?? t.app.deps.paymentProvider,
   log: t.app.log,
+  events: t.app.deps.events,
 });
 const ordersOf = (sessionId: string) => t.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
 

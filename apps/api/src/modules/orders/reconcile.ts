@@ -1,7 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import type { PaymentProvider } from '../payments/payment-provider';
-import { fulfilCheckout } from './fulfil-checkout';
+import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout';
 import { unfulfilledCheckoutSessions } from './orders.queries';
 
 /** Sessions live 30 minutes and Stripe retries a webhook for 3 days; older ones are settled. */
@@ -22,7 +19,7 @@ export interface ReconcileReport {
  * once: fulfilment is exactly-once.
  */
 export async function reconcile(
-  deps: { db: Database; provider: PaymentProvider; log: FastifyBaseLogger },
+  deps: FulfilDeps,
   options: { lookbackDays?: number; now?: Date } = {},
 ): Promise<ReconcileReport> {
   const now = options.now ?? new Date();
@@ -47,10 +44,7 @@ export async function reconcile(
 }
 
 /** Runs reconciliation every `intervalSeconds`, never two runs at once; `stop` waits for a run in progress. */
-export function startReconcileJob(
-  deps: { db: Database; provider: PaymentProvider; log: FastifyBaseLogger },
-  intervalSeconds: number,
-): { stop(): Promise<void> } {
+export function startReconcileJob(deps: FulfilDeps, intervalSeconds: number): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
   let stopped = false;
   const run = () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, orders } from '../../db/schema';
+import { checkoutSessions, orders, stockReservations } from '../../db/schema';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type FakeStripeApi, startFakeStripeApi } from '../payments/fake-stripe-api';
@@ -99,7 +99,7 @@ describe('the Stripe provider against a local fake Stripe API', () => {
       mode: 'payment',
       customer_email: user.email,
       success_url: 'https://shop.example/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://shop.example/shop',
+      cancel_url: expect.stringMatching(/^https:\/\/shop\.example\/checkout\/cancel\/[0-9a-f-]{36}$/),
       'metadata[userId]': user.id,
       'line_items[0][quantity]': '2',
       'line_items[0][price_data][currency]': 'usd',
@@ -116,7 +116,10 @@ describe('the Stripe provider against a local fake Stripe API', () => {
     expect(form['line_items[3][quantity]']).toBeUndefined();
     const expiresIn = Number(form.expires_at) - Date.now() / 1000;
     expect(expiresIn).toBeGreaterThan(30 * 60);
-    expect(expiresIn).toBeLessThan(33 * 60);
+    expect(expiresIn).toBeLessThan(31 * 60 + 10);
+    // The same moment the shop's stock hold ends.
+    const [hold] = await t.db.select().from(stockReservations).limit(1);
+    expect(hold?.expiresAt.getTime()).toBe(Number(form.expires_at) * 1000);
     expect(fake.sessions.get(id)?.amount_total).toBe(6404);
 
     const [record] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
@@ -212,6 +215,33 @@ describe('POST /api/orders/webhook', () => {
     const succeeded = eventPayload('checkout.session.async_payment_succeeded', { id, payment_status: 'paid' });
     expect((await deliver(succeeded, sign(succeeded))).statusCode).toBe(200);
     expect(await ordersOf(id)).toHaveLength(1);
+  });
+
+  it("gives the stock back on checkout.session.expired, and on Cancel expires Stripe's session first", async () => {
+    const user = await createUser(t.db);
+    const product = await createProduct(t.db, { stock: [{ size: 'One size', onHand: 2 }] });
+    const available = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json().product.variants[0].available;
+
+    const { id } = await openSession(t.app, user, [{ _id: product.id, quantity: 2 }]);
+    expect(await available()).toBe(0);
+    fake.expire(id);
+    const expired = eventPayload('checkout.session.expired', { id, status: 'expired', payment_status: 'unpaid' });
+    expect((await deliver(expired, sign(expired))).statusCode).toBe(200);
+    expect(await available()).toBe(2);
+    // Delivered twice, it gives nothing back twice.
+    expect((await deliver(expired, sign(expired))).statusCode).toBe(200);
+    expect(await available()).toBe(2);
+
+    const second = await openSession(t.app, user, [{ _id: product.id, quantity: 1 }]);
+    const cancelUrl = fake.sessions.get(second.id)?.cancel_url ?? '';
+    const cancelled = await t.app.inject({ method: 'GET', url: new URL(cancelUrl).pathname });
+    expect(cancelled.statusCode).toBe(303);
+    expect(fake.sessions.get(second.id)?.status).toBe('expired');
+    expect(
+      fake.requests.some((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${second.id}/expire`),
+    ).toBe(true);
+    expect(await available()).toBe(2);
   });
 
   it('acknowledges events for sessions this shop never opened and other event types', async () => {

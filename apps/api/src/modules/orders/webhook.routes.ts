@@ -2,6 +2,7 @@ import { webhookResponseSchema } from '@shop/contract/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors';
 import { checkoutContextOf } from './checkout.service';
+import { releaseSessionHold } from './checkout-holds';
 import { fulfilCheckout } from './fulfil-checkout';
 
 /**
@@ -9,6 +10,7 @@ import { fulfilCheckout } from './fulfil-checkout';
  * signature is over the exact body Stripe sent, which re-serialised JSON would not match.
  */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.post(
@@ -22,6 +24,9 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
       if (event.type === 'checkout.failed') {
         request.log.warn({ sessionId: event.sessionId }, 'a delayed payment failed; no order is made');
+        await releaseSessionHold(ctx, event.sessionId, 'cancelled');
+      } else if (event.type === 'checkout.expired') {
+        await releaseSessionHold(ctx, event.sessionId, 'expired');
       } else if (event.type === 'checkout.completed') {
         try {
           await fulfilCheckout(ctx, event.sessionId, 'system');

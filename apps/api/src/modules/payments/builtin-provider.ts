@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../../db/client';
 import { invalid } from '../../platform/errors';
 import {
   type BuiltinSessionRow,
+  expireBuiltinSession,
   findBuiltinSession,
   insertBuiltinSession,
   markBuiltinSessionPaid,
@@ -74,6 +75,10 @@ export function createBuiltinProvider(db: Database, publicUrl: string): PaymentP
         paymentId: row.paymentId,
         metadata: row.metadata as Record<string, string>,
       };
+    },
+
+    async expireSession(id) {
+      return (await expireBuiltinSession(db, id)) === 'paid' ? 'paid' : 'expired';
     },
 
     parseWebhook() {

@@ -34,3 +34,17 @@ export async function markBuiltinSessionPaid(
     .returning();
   return row;
 }
+
+/** Closes an open session so it can no longer be paid; answers its status now. */
+export async function expireBuiltinSession(
+  db: Queryable,
+  id: string,
+): Promise<BuiltinSessionRow['status'] | undefined> {
+  const [closed] = await db
+    .update(builtinPaymentSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(builtinPaymentSessions.id, id), eq(builtinPaymentSessions.status, 'open')))
+    .returning({ status: builtinPaymentSessions.status });
+  if (closed) return closed.status;
+  return (await findBuiltinSession(db, id))?.status;
+}

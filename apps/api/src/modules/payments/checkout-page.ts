@@ -1,4 +1,5 @@
 import { SHOP_NAME, TAX_PERCENT } from '@shop/contract/constants';
+import { ONE_SIZE } from '@shop/contract/inventory';
 import { formatMoney, toDollars } from '@shop/contract/money';
 import { TEST_CARDS } from '@shop/contract/orders';
 import { imageSrcSet } from '@shop/contract/uploads';
@@ -46,7 +47,9 @@ export function renderPayPage(session: BuiltinSessionRow, state: PayPageState = 
   const items = lines.map(
     (line) => html`<li>
   <img src="${line.image}" srcset="${imageSrcSet(line.image) ?? false}" sizes="56px" alt="" width="56" height="56" loading="lazy">
-  <div><span class="item-name">${line.name}</span><span class="item-meta">Qty ${line.quantity} · ${money(line.unitPriceCents)} each</span></div>
+  <div><span class="item-name">${line.name}</span><span class="item-meta">${
+    line.size && line.size !== ONE_SIZE ? `Size ${line.size} · ` : ''
+  }Qty ${line.quantity} · ${money(line.unitPriceCents)} each</span></div>
   <span class="item-total">${money(line.unitPriceCents * line.quantity)}</span>
 </li>`,
   );

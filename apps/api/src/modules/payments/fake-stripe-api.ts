@@ -27,7 +27,8 @@ export interface FakeCheckoutSession {
 
 /**
  * A local stand-in for the part of Stripe's API the shop uses: it records every request and
- * answers POST /v1/checkout/sessions and GET /v1/checkout/sessions/:id as Stripe would.
+ * answers POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id and POST
+ * /v1/checkout/sessions/:id/expire as Stripe would.
  */
 export async function startFakeStripeApi() {
   const requests: RecordedRequest[] = [];
@@ -94,6 +95,22 @@ export async function startFakeStripeApi() {
         return send(res, 404, {
           error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' },
         });
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+      if (req.method === 'POST' && expire?.[1]) {
+        const session = sessions.get(decodeURIComponent(expire[1]));
+        if (!session) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
+        // As Stripe: only an open session can be expired.
+        if (session.status !== 'open') {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status of open can be expired.`,
+            },
+          });
+        }
+        session.status = 'expired';
+        return send(res, 200, session);
       }
       return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL` } });
     });

@@ -8,6 +8,10 @@ export const checkoutLineSchema = z.object({
   image: z.string(),
   unitPriceCents: z.number().int().positive(),
   quantity: z.number().int().positive(),
+  /** Absent on sessions opened before the shop had sizes. */
+  variantId: z.string().optional(),
+  size: z.string().optional(),
+  sku: z.string().optional(),
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 export const checkoutLinesSchema = z.array(checkoutLineSchema);
@@ -37,6 +41,7 @@ export interface ProviderSession {
 export type PaymentEvent =
   | { type: 'checkout.completed'; sessionId: string }
   | { type: 'checkout.failed'; sessionId: string }
+  | { type: 'checkout.expired'; sessionId: string }
   | { type: 'ignored'; providerType: string };
 
 export interface PaymentProvider {
@@ -44,6 +49,11 @@ export interface PaymentProvider {
   createCheckoutSession(input: CreateCheckoutSessionInput): Promise<{ id: string; url: string }>;
   /** The provider's word on a session; null when the provider does not know it. */
   retrieveSession(id: string): Promise<ProviderSession | null>;
+  /**
+   * Closes an unpaid session so it can no longer be paid (its stock is about to be given back). Answers
+   * 'paid' when it was paid first, which the caller must then fulfil instead.
+   */
+  expireSession(id: string): Promise<'expired' | 'paid'>;
   /** Verifies the signature over the raw body; throws an AppError (400) when it does not hold. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
 }

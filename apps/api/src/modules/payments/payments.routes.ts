@@ -97,7 +97,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ sessionId: paid.id, paymentId: paid.paymentId }, 'builtin checkout paid');
       try {
         // The "checkout completed" event a Stripe webhook would deliver.
-        await fulfilCheckout({ db, provider: paymentProvider, log: request.log }, paid.id, 'system');
+        await fulfilCheckout(
+          { db, provider: paymentProvider, log: request.log, events: app.deps.events },
+          paid.id,
+          'system',
+        );
       } catch (err) {
         // The shopper has paid: send them on. The success page's confirmation or reconciliation
         // makes the order, and either is safe to repeat.

@@ -1,4 +1,5 @@
 import { TAX_PERCENT } from '@shop/contract/constants';
+import { ONE_SIZE } from '@shop/contract/inventory';
 import Stripe from 'stripe';
 import type { AppConfig } from '../../platform/config';
 import { invalid } from '../../platform/errors';
@@ -7,11 +8,6 @@ import type { PaymentEvent, PaymentProvider, ProviderSession } from './payment-p
 export type StripeSettings = NonNullable<AppConfig['stripe']>;
 
 const CURRENCY = 'usd';
-/**
- * Stripe refuses an `expires_at` less than 30 minutes after it receives the request; the margin
- * covers the time the request takes, so Stripe's session lives about as long as the shop's record.
- */
-const STRIPE_EXPIRY_MARGIN_SECONDS = 120;
 
 /** The SDK pointed at Stripe, or at another host (a local fake in tests) when `apiUrl` is set. */
 export function createStripeClient(settings: StripeSettings): Stripe {
@@ -51,7 +47,11 @@ export function createStripeProvider(settings: StripeSettings, publicUrl: string
         price_data: {
           currency: CURRENCY,
           unit_amount: line.unitPriceCents,
-          product_data: { name: line.name, images: [absolute(line.image)], metadata: { productId: line.productId } },
+          product_data: {
+            name: line.size && line.size !== ONE_SIZE ? `${line.name} (${line.size})` : line.name,
+            images: [absolute(line.image)],
+            metadata: { productId: line.productId, ...(line.sku ? { sku: line.sku } : {}) },
+          },
         },
       }));
       // Tax is its own line so Stripe charges exactly the Grand Total the cart showed.
@@ -70,7 +70,8 @@ export function createStripeProvider(settings: StripeSettings, publicUrl: string
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         metadata: input.metadata,
-        expires_at: Math.ceil(input.expiresAt.getTime() / 1000) + STRIPE_EXPIRY_MARGIN_SECONDS,
+        // The same moment the stock reservation ends (Stripe wants it 30 minutes to 24 hours away).
+        expires_at: Math.ceil(input.expiresAt.getTime() / 1000),
       });
       if (!session.url) throw new Error(`Stripe session ${session.id} has no url`);
       return { id: session.id, url: session.url };
@@ -93,6 +94,18 @@ export function createStripeProvider(settings: StripeSettings, publicUrl: string
       };
     },
 
+    async expireSession(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+        return 'expired';
+      } catch (err) {
+        // Stripe refuses to expire a session that is complete (paid) or expired already.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        const session = await stripe.checkout.sessions.retrieve(id);
+        return statusOf(session) === 'paid' ? 'paid' : 'expired';
+      }
+    },
+
     parseWebhook(rawBody, signatureHeader): PaymentEvent {
       if (!settings.webhookSecret) throw invalid('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
       if (!signatureHeader) throw invalid('Missing Stripe-Signature header');
@@ -112,6 +125,8 @@ export function createStripeProvider(settings: StripeSettings, publicUrl: string
           return { type: 'checkout.completed', sessionId: event.data.object.id };
         case 'checkout.session.async_payment_failed':
           return { type: 'checkout.failed', sessionId: event.data.object.id };
+        case 'checkout.session.expired':
+          return { type: 'checkout.expired', sessionId: event.data.object.id };
         default:
           return { type: 'ignored', providerType: event.type };
       }

@@ -98,4 +98,62 @@ describe('CatalogueCache', () => {
     expect((await cache.get('a', async () => 'a2')).body).toBe('"a1"');
     expect((await cache.get('b', async () => 'b2')).body).toBe('"b2"');
   });
+
+  describe('while the database is unreachable', () => {
+    class Outage extends Error {}
+    const outage = () => Promise.reject(new Outage('database away'));
+    const options = (clock: { now: number }) => ({
+      maxEntries: 10,
+      ttlMs: 1000,
+      staleIfErrorMs: 5000,
+      servesStaleOn: (err: unknown) => err instanceof Outage,
+      now: () => clock.now,
+    });
+
+    it('keeps an answer whose background read fails, and sends it marked stale past its time, for a bounded time', async () => {
+      const clock = { now: 0 };
+      const cache = new CatalogueCache(options(clock));
+      await cache.get('k', async () => 'kept');
+      clock.now = 600;
+      const fresh = await cache.get('k', outage);
+      expect([fresh.body, fresh.stale]).toEqual(['"kept"', undefined]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      clock.now = 1200;
+      expect(await cache.get('k', outage)).toEqual({ body: '"kept"', etag: etagOf('"kept"'), stale: true });
+      clock.now = 5900;
+      expect((await cache.get('k', outage)).stale).toBe(true);
+      clock.now = 6100;
+      await expect(cache.get('k', outage)).rejects.toThrow('database away');
+    });
+
+    it('sends the stale answer without asking again for a moment after a failure', async () => {
+      const clock = { now: 0 };
+      const cache = new CatalogueCache(options(clock));
+      await cache.get('k', async () => 'kept');
+      clock.now = 2000;
+      let asked = 0;
+      const counted = () => {
+        asked++;
+        return outage();
+      };
+      await cache.get('k', counted);
+      await cache.get('k', counted);
+      clock.now = 3100;
+      await cache.get('k', counted);
+      expect(asked).toBe(2);
+      clock.now = 4200;
+      expect((await cache.get('k', async () => 'back')).body).toBe('"back"');
+    });
+
+    it('serves nothing stale after a write, nor for a failure that is not an outage', async () => {
+      const clock = { now: 0 };
+      const cache = new CatalogueCache(options(clock));
+      await cache.get('a', async () => 'a');
+      await cache.get('b', async () => 'b');
+      clock.now = 1500;
+      await expect(cache.get('a', async () => Promise.reject(new Error('a bug')))).rejects.toThrow('a bug');
+      cache.invalidate();
+      await expect(cache.get('b', outage)).rejects.toThrow('database away');
+    });
+  });
 });

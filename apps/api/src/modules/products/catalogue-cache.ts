@@ -4,13 +4,17 @@ import { createHash } from 'node:crypto';
 export interface CachedAnswer {
   body: string;
   etag: string;
+  /** Past its time and sent only because the database cannot be reached. */
+  stale?: true;
 }
 
 interface Entry extends CachedAnswer {
   /** Until then the answer is fresh; after it, it is still sent while one request reads it again. */
   freshUntil: number;
-  /** After this the answer is never sent: a request waits for the database. */
+  /** After this the answer is sent only while the database cannot be reached. */
   expiresAt: number;
+  /** The last failed read of this answer: for a moment after one, the stale answer goes out without trying again. */
+  failedAt?: number;
 }
 
 export interface CatalogueCacheOptions {
@@ -20,10 +24,17 @@ export interface CatalogueCacheOptions {
    * drop the cache at once; this time bounds what another instance's writes can leave stale.
    */
   ttlMs: number;
+  /** How long past its time an answer may still be sent when reading it again fails with `servesStaleOn`. */
+  staleIfErrorMs?: number;
+  /** The failures that keep an old answer in service: the database not answering, not a bug. */
+  servesStaleOn?: (err: unknown) => boolean;
   now?: () => number;
 }
 
 export const CATALOGUE_CACHE_DEFAULTS: CatalogueCacheOptions = { maxEntries: 2000, ttlMs: 10_000 };
+
+/** After a failed read, the stale answer is sent for this long before the database is asked again. */
+const RETRY_AFTER_FAILURE_MS = 1000;
 
 export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
@@ -63,13 +74,40 @@ export class CatalogueCache {
       this.entries.delete(key);
       this.entries.set(key, entry);
       if (entry.freshUntil <= now) {
-        this.refresh(key, load).catch(() => {
-          if (this.entries.get(key) === entry) this.entries.delete(key);
+        this.refresh(key, load).catch((err: unknown) => {
+          // An outage keeps the answer (it is served stale later); anything else drops it.
+          if (this.servesStale(key, entry, err, now)) entry.failedAt = this.now();
+          else if (this.entries.get(key) === entry) this.entries.delete(key);
         });
       }
       return entry;
     }
-    return this.refresh(key, load);
+    if (
+      entry?.failedAt !== undefined &&
+      now - entry.failedAt < RETRY_AFTER_FAILURE_MS &&
+      this.servesStale(key, entry, null, now)
+    ) {
+      return this.staleAnswer(entry);
+    }
+    try {
+      return await this.refresh(key, load);
+    } catch (err) {
+      if (!entry || !this.servesStale(key, entry, err, now)) throw err;
+      entry.failedAt = this.now();
+      return this.staleAnswer(entry);
+    }
+  }
+
+  /** Whether `entry` may still be sent after a failed read (`err` null: the last read failed so). */
+  private servesStale(key: string, entry: Entry, err: unknown, now: number): boolean {
+    const { staleIfErrorMs = 0, servesStaleOn } = this.options;
+    // A write since (invalidate) or a newer answer replaced it: the old one must not come back.
+    if (now > entry.expiresAt + staleIfErrorMs || this.entries.get(key) !== entry) return false;
+    return err === null || (servesStaleOn?.(err) ?? false);
+  }
+
+  private staleAnswer(entry: Entry): CachedAnswer {
+    return { body: entry.body, etag: entry.etag, stale: true };
   }
 
   /** One database read per key at a time; a read begun before the last write joins nobody after it. */

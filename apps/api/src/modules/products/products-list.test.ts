@@ -100,6 +100,11 @@ describe('GET /api/products/', () => {
     ['q=evenings', ['Blue Evening Dress']],
     ['q=%20%20ring%20', ['Silver Ring', 'Gold Hoop Earrings']],
     ['category=all&color=all', catalogue.map((p) => p.name).reverse()],
+    // Unset filters as the seed's screens send them: empty values, and Infinity for "$200 and Above".
+    ['category=&color=&minPrice=0&maxPrice=&limit=12&page=1', catalogue.map((p) => p.name).reverse()],
+    ['category=dress&color=&minPrice=0&maxPrice=&limit=12&page=1', ["Beige Women's Dress", 'Blue Evening Dress']],
+    ['category=all&color=all&minPrice=200&maxPrice=Infinity&limit=12&page=1', ['Silver Ring']],
+    ['category=&color=red&minPrice=&maxPrice=&sort=&limit=&page=', ['Red Lipstick', 'Red Silk Scarf']],
   ])('filters by %s', async (query, expected) => {
     const body = await listOk(query);
     expect(names(body)).toEqual(expected);
@@ -177,6 +182,11 @@ describe('GET /api/products/', () => {
     ['page=1e400', 'page'],
     ['page=x', 'page'],
     ['minPrice=abc', 'minPrice'],
+    ['minPrice=Infinity', 'minPrice'],
+    ['maxPrice=infinity', 'maxPrice'],
+    ['maxPrice=-Infinity', 'maxPrice'],
+    ['maxPrice=NaN', 'maxPrice'],
+    ['maxPrice=0x10', 'maxPrice'],
     ['minPrice=-1', 'minPrice'],
     ['maxPrice=1e12', 'maxPrice'],
     ['category=shoes', 'category'],

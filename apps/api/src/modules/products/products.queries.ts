@@ -2,11 +2,15 @@ import type { Category, Color, ProductSort } from '@shop/contract/constants';
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { products, tableCounts } from '../../db/schema';
+import { products, productVariants, tableCounts } from '../../db/schema';
 
 export interface ProductFilter {
   category?: Category | undefined;
   color?: Color | undefined;
+  /** Products that come in this size (one that can still be bought, with `inStock`). */
+  size?: string | undefined;
+  /** Products with at least one size that can still be bought. */
+  inStock?: boolean | undefined;
   minPriceCents?: number | undefined;
   maxPriceCents?: number | undefined;
   /** Already escaped for LIKE. */
@@ -28,11 +32,19 @@ const orderBySort: Record<ProductSort, SQL[]> = {
   rating: [descNullsLast(products.rating), descNullsLast(products.id)],
 };
 
+/** A size of the product exists (of `size`, when given) that can still be bought (when `inStock`). */
+function hasSize(size: string | undefined, inStock: boolean): SQL {
+  return sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id}${
+    size === undefined ? sql`` : sql` and ${productVariants.size} = ${size}`
+  }${inStock ? sql` and ${productVariants.onHand} > ${productVariants.reserved}` : sql``})`;
+}
+
 function whereOf(filter: ProductFilter): SQL | undefined {
   const pattern = filter.containsPattern;
   return and(
     filter.category ? eq(products.category, filter.category) : undefined,
     filter.color ? eq(products.color, filter.color) : undefined,
+    filter.size !== undefined || filter.inStock ? hasSize(filter.size, filter.inStock ?? false) : undefined,
     filter.minPriceCents !== undefined ? gte(products.priceCents, filter.minPriceCents) : undefined,
     filter.maxPriceCents !== undefined ? lte(products.priceCents, filter.maxPriceCents) : undefined,
     // ILIKE on each column lets the planner combine the two pg_trgm GIN indexes.

@@ -1,4 +1,5 @@
 import { RELATED_PRODUCTS_MAX } from '@shop/contract/constants';
+import { CATEGORY_SIZE_SCALES, SIZE_SCALE_LABELS } from '@shop/contract/inventory';
 import { toCents } from '@shop/contract/money';
 import {
   PRODUCT_DETAIL_REVIEWS_MAX,
@@ -11,11 +12,13 @@ import {
   type ProductUpdate,
 } from '@shop/contract/products';
 import type { Queryable } from '../../db/client';
-import { invalid, notFound, unauthorised } from '../../platform/errors';
 import type { ServiceContext } from '../../platform/context';
-import { findReviewsOfProduct } from '../reviews/reviews.queries';
+import { invalid, notFound, unauthorised } from '../../platform/errors';
+import { findProductScale, variantsOfProducts } from '../inventory/inventory.queries';
+import { addOpeningStock } from '../inventory/inventory.service';
 import { toReviewDto } from '../reviews/reviews.dto';
-import { toProductDto } from './products.dto';
+import { findReviewsOfProduct } from '../reviews/reviews.queries';
+import { type ProductRow, toProductDto, toProductDtos } from './products.dto';
 import * as queries from './products.queries';
 
 /** Makes user text match itself literally inside a LIKE pattern. */
@@ -50,14 +53,27 @@ export async function listProducts(db: Queryable, query: ProductListQuery): Prom
   const { rows, total } = await queries.listProducts(
     db,
     {
-      category: query.category === 'all' ? undefined : query.category,
-      color: query.color === 'all' ? undefined : query.color,
+      category: query.category,
+      color: query.color,
+      size: query.size,
+      inStock: query.inStock,
       ...priceBoundsInCents(query),
       containsPattern: query.q ? `%${escapeLike(query.q)}%` : undefined,
     },
     { sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit },
   );
-  return { products: rows.map(toProductDto), totalPages: Math.ceil(total / query.limit), totalProducts: total };
+  return { products: await withSizes(db, rows), totalPages: Math.ceil(total / query.limit), totalProducts: total };
+}
+
+/** Product rows as answers, each with its sizes. */
+async function withSizes(db: Queryable, rows: readonly ProductRow[]): Promise<Product[]> {
+  return toProductDtos(
+    rows,
+    await variantsOfProducts(
+      db,
+      rows.map((r) => r.id),
+    ),
+  );
 }
 
 async function productOrThrow(db: Queryable, id: string) {
@@ -67,12 +83,13 @@ async function productOrThrow(db: Queryable, id: string) {
 }
 
 export async function getProductDetail(db: Queryable, id: string): Promise<ProductDetailResponse> {
-  const [row, reviewRows] = await Promise.all([
+  const [row, variants, reviewRows] = await Promise.all([
     queries.findProduct(db, id),
+    variantsOfProducts(db, [id]),
     findReviewsOfProduct(db, id, PRODUCT_DETAIL_REVIEWS_MAX),
   ]);
   if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
-  return { product: toProductDto(row), reviews: reviewRows.map((r) => toReviewDto(r.review, r.author)) };
+  return { product: toProductDto(row, variants), reviews: reviewRows.map((r) => toReviewDto(r.review, r.author)) };
 }
 
 /** At most 8 products of the same category or sharing a name word, shared words first, then by rating. */
@@ -87,41 +104,55 @@ export async function getRelatedProducts(db: Queryable, id: string): Promise<Pro
   ]);
   const seen = new Set(sharing.map((p) => p.id));
   const rest = sameCategory.filter((p) => !seen.has(p.id));
-  return [...sharing, ...rest].slice(0, RELATED_PRODUCTS_MAX).map(toProductDto);
+  return withSizes(db, [...sharing, ...rest].slice(0, RELATED_PRODUCTS_MAX));
 }
 
 /** Undefined leaves a price as it is, null clears an old price. */
 const centsOrKeep = <T extends null | undefined>(price: number | T): number | T =>
   typeof price === 'number' ? toCents(price) : price;
 
+/** A product and its sizes in one transaction: no product is ever listed without a size to buy. */
 export async function createProduct(ctx: ServiceContext, input: ProductInput): Promise<Product> {
   const author = ctx.actor;
   if (!author) throw unauthorised();
-  const row = await queries.insertProduct(ctx.db, {
-    name: input.name,
-    category: input.category,
-    color: input.color,
-    description: input.description,
-    priceCents: toCents(input.price),
-    oldPriceCents: centsOrKeep(input.oldPrice) ?? null,
-    image: input.image,
-    authorId: author.id,
+  const scale = input.sizeScale ?? (input.variants ? CATEGORY_SIZE_SCALES[input.category][0] : 'one');
+  return ctx.db.transaction(async (tx) => {
+    const row = await queries.insertProduct(tx, {
+      name: input.name,
+      category: input.category,
+      color: input.color,
+      description: input.description,
+      priceCents: toCents(input.price),
+      oldPriceCents: centsOrKeep(input.oldPrice) ?? null,
+      image: input.image,
+      sizeScale: scale,
+      authorId: author.id,
+    });
+    return toProductDto(row, await addOpeningStock(tx, row.id, input.variants, author.id));
   });
-  return toProductDto(row);
 }
 
 export async function updateProduct(ctx: ServiceContext, id: string, update: ProductUpdate): Promise<Product> {
-  const row = await queries.updateProduct(ctx.db, id, {
-    name: update.name,
-    category: update.category,
-    color: update.color,
-    description: update.description,
-    priceCents: centsOrKeep(update.price),
-    oldPriceCents: centsOrKeep(update.oldPrice),
-    image: update.image,
+  return ctx.db.transaction(async (tx) => {
+    if (update.category !== undefined) {
+      // Its sizes stay what they are: a category that cannot have them is refused.
+      const scale = await findProductScale(tx, id, { lock: true });
+      if (scale && !CATEGORY_SIZE_SCALES[update.category].includes(scale)) {
+        throw invalid(`A ${update.category} product cannot be sized in ${SIZE_SCALE_LABELS[scale]}`);
+      }
+    }
+    const row = await queries.updateProduct(tx, id, {
+      name: update.name,
+      category: update.category,
+      color: update.color,
+      description: update.description,
+      priceCents: centsOrKeep(update.price),
+      oldPriceCents: centsOrKeep(update.oldPrice),
+      image: update.image,
+    });
+    if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
+    return toProductDto(row, await variantsOfProducts(tx, [id]));
   });
-  if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
-  return toProductDto(row);
 }
 
 /** Its reviews go with it (ON DELETE CASCADE); order lines keep their snapshot (SET NULL). */

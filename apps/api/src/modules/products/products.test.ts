@@ -1,8 +1,9 @@
+import { DEFAULT_OPENING_STOCK } from '@shop/contract/inventory';
 import type { Product } from '@shop/contract/products';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, products, reviews, users } from '../../db/schema';
-import { createAdmin, createProduct, createReview, createUser, type TestUser } from '../../test/factories';
+import { createAdmin, createProduct, createReview, createUser, PLENTY, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -70,6 +71,9 @@ describe('GET /api/products/:id', () => {
         author: null,
         createdAt: product.createdAt.toISOString(),
         updatedAt: product.updatedAt.toISOString(),
+        sizeScale: 'one',
+        variants: [{ size: 'One size', sku: expect.stringMatching(/^LB-[0-9A-F]{16}-OS$/), available: PLENTY }],
+        inStock: true,
       },
       reviews: [
         {
@@ -184,6 +188,12 @@ describe('POST /api/products/create-product', () => {
         author: admin.id,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
+        // Without sizes in the body (the original form has none): one size, the default stock.
+        sizeScale: 'one',
+        variants: [
+          { size: 'One size', sku: expect.stringMatching(/^LB-[0-9A-F]{16}-OS$/), available: DEFAULT_OPENING_STOCK },
+        ],
+        inStock: true,
       },
     });
     expect(body.product._id).not.toBe(UNKNOWN_ID);
@@ -204,7 +214,12 @@ describe('POST /api/products/create-product', () => {
     ['price 0', { price: 0 }, 'Invalid price: Price must be greater than 0'],
     ['a negative price', { price: -5 }, 'Invalid price: Price must be greater than 0'],
     ['a text price', { price: 'abc' }, 'Invalid price: Price must be a number'],
-    ['a numeric-string price', { price: '10' }, 'Invalid price: Price must be a number'],
+    ['an empty price', { price: '' }, 'Invalid price: Price must be a number'],
+    ['an exponent price', { price: '1e400' }, 'Invalid price: Price must be a number'],
+    ['a negative text price', { price: '-5' }, 'Invalid price: Price must be greater than 0'],
+    ['a zero text price', { price: '0' }, 'Invalid price: Price must be greater than 0'],
+    ['a text price with three decimals', { price: '10.005' }, 'Invalid price: Price can have at most two decimals'],
+    ['a text old price', { oldPrice: 'abc' }, 'Invalid oldPrice: Price must be a number'],
     ['three decimals', { price: 10.005 }, 'Invalid price: Price can have at most two decimals'],
     ['a huge price', { price: 1e12 }, 'Invalid price: Price is too large'],
     ['a negative old price', { oldPrice: -1 }, 'Invalid oldPrice: Price must be greater than 0'],
@@ -225,6 +240,17 @@ describe('POST /api/products/create-product', () => {
     expect(await countProducts()).toBe(before);
   });
 
+  it('takes prices written as decimal text, as a number input sends them, rounded to cents', async () => {
+    const res = await send('POST', '/api/products/create-product', admin, {
+      ...validInput,
+      price: '49.5',
+      oldPrice: ' 59.90 ',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().product).toMatchObject({ price: 49.5, oldPrice: 59.9 });
+    expect(await productRow(res.json().product._id)).toMatchObject({ priceCents: 4950, oldPriceCents: 5990 });
+  });
+
   it('refuses a body that is not a JSON object', async () => {
     const post = (payload: string, contentType = 'application/json') =>
       t.app.inject({
@@ -240,7 +266,10 @@ describe('POST /api/products/create-product', () => {
       expect(res.json()).toEqual({ message: expect.any(String) });
     }
     const form = await post('name=Dress', 'application/x-www-form-urlencoded');
-    expect([form.statusCode, form.json()]).toEqual([415, { message: 'Unsupported content type: send JSON' }]);
+    expect([form.statusCode, form.json()]).toEqual([
+      415,
+      { message: 'Send the request body as JSON, with Content-Type: application/json' },
+    ]);
     expect(await countProducts()).toBe(before);
   });
 
@@ -255,6 +284,14 @@ describe('POST /api/products/create-product', () => {
 });
 
 describe('PATCH /api/products/update-product/:id', () => {
+  it('takes a price written as text', async () => {
+    const product = await createProduct(t.db, { priceCents: 4999 });
+    const res = await send('PATCH', `/api/products/update-product/${product.id}`, admin, { price: '55' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().product.price).toBe(55);
+    expect(await productRow(product.id)).toMatchObject({ priceCents: 5500 });
+  });
+
   it('changes only the fields given, keeps rating and author, and clears the old price with null', async () => {
     const product = await createProduct(t.db, { name: 'Old Name', oldPriceCents: 9999, rating: 4.2 });
     const res = await send('PATCH', `/api/products/update-product/${product.id}`, admin, {
@@ -291,6 +328,9 @@ describe('PATCH /api/products/update-product/:id', () => {
     ['only server fields', { rating: 5, author: UNKNOWN_ID }, 'Nothing to update'],
     ['price 0', { price: 0 }, 'Invalid price: Price must be greater than 0'],
     ['a text price', { price: 'abc' }, 'Invalid price: Price must be a number'],
+    ['an empty price', { price: '' }, 'Invalid price: Price must be a number'],
+    ['an exponent price', { price: '1e400' }, 'Invalid price: Price must be a number'],
+    ['a negative text price', { price: '-1' }, 'Invalid price: Price must be greater than 0'],
     ['three decimals', { price: 1.999 }, 'Invalid price: Price can have at most two decimals'],
     ['a blank name', { name: '' }, 'Invalid name: Name is required'],
     ['an unknown category', { category: 'hats' }, expect.stringMatching(/^Invalid category:/)],

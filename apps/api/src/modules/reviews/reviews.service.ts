@@ -1,5 +1,5 @@
 import { PRODUCT_MESSAGES } from '@shop/contract/products';
-import type { PostReviewRequest, Review, UserReview } from '@shop/contract/reviews';
+import type { PostReviewRequest, Review, UserReviewsResponse } from '@shop/contract/reviews';
 import type { Queryable } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { forbidden, notFound, unauthorised } from '../../platform/errors';
@@ -45,7 +45,7 @@ export async function totalReviews(db: Queryable): Promise<number> {
 }
 
 /** A customer sees their own reviews; an admin sees anyone's. */
-export async function reviewsOfUser(ctx: ServiceContext, userId: string): Promise<UserReview[]> {
+export async function reviewsOfUser(ctx: ServiceContext, userId: string): Promise<UserReviewsResponse> {
   const actor = ctx.actor;
   if (!actor) throw unauthorised();
   if (actor.role !== 'admin' && actor.id !== userId) throw forbidden(REVIEW_MESSAGES.othersReviews);
@@ -54,5 +54,5 @@ export async function reviewsOfUser(ctx: ServiceContext, userId: string): Promis
     queries.findReviewsOfUser(ctx.db, userId),
   ]);
   if (username === undefined) throw notFound(REVIEW_MESSAGES.userNotFound);
-  return rows.map((r) => toUserReviewDto(r.review, r.author, r.product));
+  return { reviews: rows.map((r) => toUserReviewDto(r.review, r.author, r.product)) };
 }

@@ -96,7 +96,10 @@ describe('POST /api/reviews/post-review', () => {
     ['rating 0', { rating: 0 }, 'Invalid rating: Rating must be between 1 and 5'],
     ['rating 6', { rating: 6 }, 'Invalid rating: Rating must be between 1 and 5'],
     ['a fractional rating', { rating: 3.5 }, 'Invalid rating: Rating must be a whole number'],
-    ['a text rating', { rating: '5' }, 'Invalid rating: Rating is required'],
+    ['a text rating', { rating: 'five' }, 'Invalid rating: Rating must be a number'],
+    ['an empty rating', { rating: '' }, 'Invalid rating: Rating must be a number'],
+    ['a fractional rating as text', { rating: '4.5' }, 'Invalid rating: Rating must be a whole number'],
+    ['a rating of 0 as text', { rating: '0' }, 'Invalid rating: Rating must be between 1 and 5'],
     ['no rating', { rating: undefined }, 'Invalid rating: Rating is required'],
     ['no comment', { comment: undefined }, 'Invalid comment: Comment is required'],
     ['a blank comment', { comment: '   ' }, 'Invalid comment: Comment is required'],
@@ -115,6 +118,14 @@ describe('POST /api/reviews/post-review', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
     expect(await reviewsOf(product.id)).toEqual([]);
+  });
+
+  it('takes a rating written as text, as a form sends it', async () => {
+    const product = await createProduct(t.db);
+    const res = await post(customer, { comment: 'Fits well', rating: '4', productId: product.id });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().review).toMatchObject({ rating: 4, comment: 'Fits well' });
+    expect(await productRow(product.id)).toMatchObject({ rating: 4, reviewCount: 1 });
   });
 
   it('accepts a 1000-character comment and ignores extra fields', async () => {
@@ -213,29 +224,31 @@ describe('GET /api/reviews/:userId', () => {
 
     const res = await get(`/api/reviews/${reviewer.id}`, reviewer);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([
-      {
-        _id: b.id,
-        comment: 'Great',
-        rating: 5,
-        userId: { _id: reviewer.id, username: reviewer.username },
-        productId: newer.id,
-        createdAt: b.createdAt.toISOString(),
-        updatedAt: b.updatedAt.toISOString(),
-        product: { _id: newer.id, name: 'Newer Pick', image: '/uploads/test.webp' },
-      },
-      expect.objectContaining({
-        _id: a.id,
-        product: { _id: older.id, name: 'Older Pick', image: '/uploads/test.webp' },
-      }),
-    ]);
+    expect(res.json()).toEqual({
+      reviews: [
+        {
+          _id: b.id,
+          comment: 'Great',
+          rating: 5,
+          userId: { _id: reviewer.id, username: reviewer.username },
+          productId: newer.id,
+          createdAt: b.createdAt.toISOString(),
+          updatedAt: b.updatedAt.toISOString(),
+          product: { _id: newer.id, name: 'Newer Pick', image: '/uploads/test.webp' },
+        },
+        expect.objectContaining({
+          _id: a.id,
+          product: { _id: older.id, name: 'Older Pick', image: '/uploads/test.webp' },
+        }),
+      ],
+    });
     const asAdmin = await get(`/api/reviews/${reviewer.id}`, admin);
     expect([asAdmin.statusCode, asAdmin.json()]).toEqual([200, res.json()]);
   });
 
   it('gives an empty list to a user without reviews', async () => {
     const quiet = await createUser(t.db);
-    expect((await get(`/api/reviews/${quiet.id}`, quiet)).json()).toEqual([]);
+    expect((await get(`/api/reviews/${quiet.id}`, quiet)).json()).toEqual({ reviews: [] });
   });
 
   it("refuses another customer's reviews with 403, nobody with 401", async () => {

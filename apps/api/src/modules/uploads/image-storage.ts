@@ -2,10 +2,22 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../../platform/config';
+import { AppError } from '../../platform/errors';
+
+export interface StoredFile {
+  name: string;
+  body: Buffer;
+  contentType: string;
+}
 
 /** Where uploaded (and seeded) images live; the strategy is chosen by configuration. */
 export interface ImageStorage {
-  put(name: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores every file of a set or none of them: an image and its variants are one thing, so a failure
+   * part way removes what was written. Throws an AppError: 507 when the store is full, 503 when it
+   * cannot be written or reached.
+   */
+  putAll(files: readonly StoredFile[]): Promise<void>;
   /** The URL a browser loads the stored image from. */
   url(name: string): string;
 }
@@ -25,15 +37,56 @@ export function uploadsDir(config: Pick<AppConfig, 'dataDir'>): string {
   return path.join(config.dataDir, 'uploads');
 }
 
+export const STORAGE_MESSAGES = {
+  full: 'There is no room left to store images. Please ask the shop administrator to free some space.',
+  unwritable: 'Images cannot be stored right now. Please try again later.',
+} as const;
+
+const FULL = new Set(['ENOSPC', 'EDQUOT']);
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOENT', 'ENOTDIR', 'EIO']);
+
+/** A file system failure as the answer the uploader gets; anything else stays a 500. */
+function storageError(err: unknown): unknown {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  if (FULL.has(code)) return new AppError('insufficient_storage', STORAGE_MESSAGES.full, { cause: err });
+  if (UNWRITABLE.has(code)) return new AppError('unavailable', STORAGE_MESSAGES.unwritable, { cause: err });
+  return err;
+}
+
+const removeQuietly = (files: readonly string[]) =>
+  Promise.all(files.map((f) => fs.rm(f, { force: true }).catch(() => {})));
+
+/**
+ * The local disk: each file is written under a temporary name first and renamed once every one is
+ * written, so a reader never sees half a file and a full disk leaves nothing behind.
+ */
 export function localImageStorage(dir: string): ImageStorage {
   return {
-    async put(name, body) {
-      assertSafeImageName(name);
-      await fs.mkdir(dir, { recursive: true });
-      // Written aside and renamed, so a reader never sees half a file.
-      const temporary = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-      await fs.writeFile(temporary, body);
-      await fs.rename(temporary, path.join(dir, name));
+    async putAll(files) {
+      for (const file of files) assertSafeImageName(file.name);
+      const tag = randomBytes(6).toString('hex');
+      const planned = files.map((file) => ({
+        file,
+        temporary: path.join(dir, `.${file.name}.${tag}.tmp`),
+        final: path.join(dir, file.name),
+      }));
+      try {
+        await fs.mkdir(dir, { recursive: true });
+        await Promise.all(planned.map(({ file, temporary }) => fs.writeFile(temporary, file.body)));
+      } catch (err) {
+        await removeQuietly(planned.map((p) => p.temporary));
+        throw storageError(err);
+      }
+      const renamed: string[] = [];
+      try {
+        for (const { temporary, final } of planned) {
+          await fs.rename(temporary, final);
+          renamed.push(final);
+        }
+      } catch (err) {
+        await removeQuietly([...renamed, ...planned.map((p) => p.temporary)]);
+        throw storageError(err);
+      }
     },
     url: (name) => `${UPLOADS_URL_PREFIX}${name}`,
   };

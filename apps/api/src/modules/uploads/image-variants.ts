@@ -45,6 +45,8 @@ export async function encodeWebpSet(raw: RawImage, options: { effort?: number } 
 
 /** Stores `{baseName}.webp` with its variants beside it and returns the full image's URL. */
 export async function storeWebpSet(storage: ImageStorage, baseName: string, set: EncodedImage[]): Promise<string> {
-  await Promise.all(set.map((image) => storage.put(`${baseName}${image.suffix}.webp`, image.body, 'image/webp')));
+  await storage.putAll(
+    set.map((image) => ({ name: `${baseName}${image.suffix}.webp`, body: image.body, contentType: 'image/webp' })),
+  );
   return storage.url(`${baseName}.webp`);
 }

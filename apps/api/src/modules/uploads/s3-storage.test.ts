@@ -1,71 +1,75 @@
-import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signV4 } from './s3-storage';
+import { S3_MESSAGES } from './s3-storage';
 
-describe('signV4', () => {
-  it('matches the GET example of the AWS S3 SigV4 documentation', () => {
-    const authorization = signV4({
-      method: 'GET',
-      url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
-      headers: {
-        Host: 'examplebucket.s3.amazonaws.com',
-        Range: 'bytes=0-9',
-        'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-        'x-amz-date': '20130524T000000Z',
-      },
-      payloadHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-      region: 'us-east-1',
-      service: 's3',
-      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
-      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-    });
-    expect(authorization).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,' +
-        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,' +
-        'Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
-    );
-  });
-});
+const BUCKET = 'shop-images';
 
-interface RecordedPut {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
+/**
+ * Uploads against s3rver, an S3-compatible HTTP server, reached through a small proxy that can refuse
+ * one object's PUT: the way to see that a set is stored all or none.
+ */
 describe('uploads to S3-compatible storage', () => {
-  const puts: RecordedPut[] = [];
-  let answer = 200;
-  let server: http.Server;
+  let s3: S3rver;
+  let s3Port: number;
+  let proxy: http.Server;
+  /** PUTs of keys matching this are answered 500 by the proxy instead of reaching the server. */
+  let refuse: RegExp | null = null;
   let t: TestApp;
   let admin: TestUser;
+  let dataDir: string;
+  const client = () =>
+    new S3Client({
+      endpoint: `http://127.0.0.1:${s3Port}`,
+      region: 'eu-west-3',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+  const storedKeys = async () =>
+    ((await client().send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key).sort();
 
   beforeAll(async () => {
-    // A tiny stand-in for S3 that records every request it receives.
-    server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        puts.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-        res.statusCode = answer;
-        res.end(answer === 200 ? '' : '<Error><Code>AccessDenied</Code></Error>');
-      });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-s3-'));
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: dataDir,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    ({ port: s3Port } = await s3.run());
+    proxy = http.createServer((req, res) => {
+      if (req.method === 'PUT' && refuse?.test((req.url ?? '').split('?')[0] ?? '')) {
+        req.resume();
+        res.statusCode = 500;
+        res.end('<Error><Code>InternalError</Code><Message>refused by the test</Message></Error>');
+        return;
+      }
+      const upstream = http.request(
+        { host: '127.0.0.1', port: s3Port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     t = await createTestApp({
       env: {
-        S3_BUCKET: 'shop-images',
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
         S3_REGION: 'eu-west-3',
-        S3_ACCESS_KEY_ID: 'AKIDTEST',
-        S3_SECRET_ACCESS_KEY: 'secret-test-key',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
         S3_PUBLIC_URL: 'https://cdn.shop.test/',
       },
     });
@@ -73,11 +77,12 @@ describe('uploads to S3-compatible storage', () => {
   });
   afterAll(async () => {
     await t.close();
-    await new Promise((resolve) => server.close(resolve));
+    await new Promise((resolve) => proxy.close(resolve));
+    await s3.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
   beforeEach(() => {
-    puts.length = 0;
-    answer = 200;
+    refuse = null;
   });
 
   const uploadPng = async () =>
@@ -94,31 +99,59 @@ describe('uploads to S3-compatible storage', () => {
       },
     });
 
-  it('PUTs the three WebP files, signed, and answers the public URL', async () => {
+  it('stores the three WebP files with their type and cache header, and answers the public URL', async () => {
     const res = await uploadPng();
     expect(res.statusCode).toBe(200);
     const url = res.json<string>();
     const name = /^https:\/\/cdn\.shop\.test\/uploads\/([0-9a-f]{32})\.webp$/.exec(url)?.[1];
     expect(name).toBeDefined();
+    const keys = [`${name}-400.webp`, `${name}-800.webp`, `${name}.webp`].map((f) => `uploads/${f}`).sort();
+    expect((await storedKeys()).filter((k) => k?.includes(name ?? '?'))).toEqual(keys);
 
-    expect(puts.map((p) => `${p.method} ${p.url}`).sort()).toEqual(
-      [`${name}-400.webp`, `${name}-800.webp`, `${name}.webp`].map((f) => `PUT /shop-images/uploads/${f}`).sort(),
-    );
-    for (const put of puts) {
-      expect(put.headers['content-type']).toBe('image/webp');
-      expect(put.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(put.headers['x-amz-content-sha256']).toBe(createHash('sha256').update(put.body).digest('hex'));
-      expect(put.headers.authorization).toMatch(
-        /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-west-3\/s3\/aws4_request,SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date,Signature=[0-9a-f]{64}$/,
-      );
-      expect((await sharp(put.body).metadata()).format).toBe('webp');
+    for (const [key, width] of [
+      [keys[2], 900],
+      [keys[0], 400],
+    ] as const) {
+      const object = await fetch(`http://127.0.0.1:${s3Port}/${BUCKET}/${key}`);
+      expect(object.headers.get('content-type')).toBe('image/webp');
+      expect(object.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(Buffer.from(await object.arrayBuffer())).metadata();
+      expect([meta.format, meta.width]).toEqual(['webp', width]);
     }
   });
 
-  it('answers 503 with a clear message when the storage refuses the image', async () => {
-    answer = 403;
+  it('stores none of the set when one file is refused: what arrived is deleted again', async () => {
+    const before = await storedKeys();
+    refuse = /-800\.webp$/;
     const res = await uploadPng();
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: 'The image storage refused the image. Please try again later.' });
+    expect(res.json()).toEqual({ message: S3_MESSAGES.refused });
+    expect(await storedKeys()).toEqual(before);
+  });
+
+  it('answers 503 when the storage cannot be reached', async () => {
+    const unreachable = await createTestApp({
+      env: {
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: 'http://127.0.0.1:1',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
+    });
+    try {
+      const someAdmin = await createAdmin(unreachable.db);
+      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#345' } })
+        .png()
+        .toBuffer();
+      const res = await unreachable.app.inject({
+        method: 'POST',
+        url: '/api/uploadImage',
+        headers: someAdmin.headers,
+        payload: { image: `data:image/png;base64,${png.toString('base64')}` },
+      });
+      expect([res.statusCode, res.json()]).toEqual([503, { message: S3_MESSAGES.unreachable }]);
+    } finally {
+      await unreachable.close();
+    }
   });
 });

@@ -1,110 +1,79 @@
-import { createHash, createHmac } from 'node:crypto';
+import { DeleteObjectsCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 import { assertSafeImageName, IMMUTABLE_CACHE_CONTROL, type ImageStorage } from './image-storage';
 
 type S3Config = NonNullable<AppConfig['s3']>;
 
-const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+export const S3_MESSAGES = {
+  refused: 'The image storage refused the image. Please try again later.',
+  unreachable: 'The image storage cannot be reached. Please try again later.',
+} as const;
 
-/** RFC 3986 encoding of one path segment, as SigV4 expects it. */
-const encodeSegment = (s: string) =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-export interface SignInput {
-  method: string;
-  url: URL;
-  /** Every header to sign, host and x-amz-date included. */
-  headers: Record<string, string>;
-  payloadHash: string;
-  region: string;
-  service: string;
-  accessKeyId: string;
-  secretAccessKey: string;
+/** An answer from the storage (a refusal, a missing bucket) or no answer at all: both a 503 for the uploader. */
+function storageError(err: unknown): AppError {
+  return new AppError(
+    'unavailable',
+    err instanceof S3ServiceException ? S3_MESSAGES.refused : S3_MESSAGES.unreachable,
+    {
+      cause: err,
+    },
+  );
 }
 
-/** The AWS Signature Version 4 Authorization header for a request without a query string. */
-export function signV4(input: SignInput): string {
-  const amzDate = input.headers['x-amz-date'];
-  if (!amzDate) throw new Error('x-amz-date must be signed');
-  const day = amzDate.slice(0, 8);
-  const names = Object.keys(input.headers)
-    .map((h) => h.toLowerCase())
-    .sort();
-  const lower = Object.fromEntries(Object.entries(input.headers).map(([k, v]) => [k.toLowerCase(), v.trim()]));
-  const canonicalRequest = [
-    input.method,
-    input.url.pathname
-      .split('/')
-      .map((s) => encodeSegment(decodeURIComponent(s)))
-      .join('/'),
-    '',
-    ...names.map((n) => `${n}:${lower[n]}`),
-    '',
-    names.join(';'),
-    input.payloadHash,
-  ].join('\n');
-  const scope = `${day}/${input.region}/${input.service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  let key = hmac(`AWS4${input.secretAccessKey}`, day);
-  for (const part of [input.region, input.service, 'aws4_request']) key = hmac(key, part);
-  const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
-  return `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope},SignedHeaders=${names.join(';')},Signature=${signature}`;
-}
+export const s3Key = (name: string) => `uploads/${name}`;
 
-/** S3-compatible object storage (AWS, MinIO, R2...) through signed PUTs; keys live under `uploads/`. */
+/** S3-compatible object storage (AWS, MinIO, R2...) through the AWS SDK; keys live under `uploads/`. */
 export function s3ImageStorage(config: S3Config): ImageStorage {
   const { accessKeyId, secretAccessKey } = config;
   if (!accessKeyId || !secretAccessKey) {
     throw new Error('S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
   }
-  // A custom endpoint gets path-style URLs, which every S3-compatible service understands.
+  const client = new S3Client({
+    region: config.region,
+    credentials: { accessKeyId, secretAccessKey },
+    // A custom endpoint gets path-style URLs, which every S3-compatible service understands.
+    ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
+    maxAttempts: 2,
+  });
   const objectUrl = (name: string) =>
     config.endpoint
-      ? new URL(`${config.endpoint.replace(/\/$/, '')}/${config.bucket}/uploads/${name}`)
-      : new URL(`https://${config.bucket}.s3.${config.region}.amazonaws.com/uploads/${name}`);
+      ? `${config.endpoint.replace(/\/$/, '')}/${config.bucket}/${s3Key(name)}`
+      : `https://${config.bucket}.s3.${config.region}.amazonaws.com/${s3Key(name)}`;
   const publicBase = (config.publicUrl ?? '').replace(/\/$/, '');
 
   return {
-    async put(name, body, contentType) {
-      assertSafeImageName(name);
-      const url = objectUrl(name);
-      const payloadHash = sha256Hex(body);
-      const headers: Record<string, string> = {
-        host: url.host,
-        'x-amz-date': new Date()
-          .toISOString()
-          .replace(/[-:]/g, '')
-          .replace(/\.\d{3}/, ''),
-        'x-amz-content-sha256': payloadHash,
-        'content-type': contentType,
-        'cache-control': IMMUTABLE_CACHE_CONTROL,
-      };
-      const authorization = signV4({
-        method: 'PUT',
-        url,
-        headers,
-        payloadHash,
-        region: config.region,
-        service: 's3',
-        accessKeyId,
-        secretAccessKey,
-      });
-      const { host: _host, ...sent } = headers;
-      let response: Response;
-      try {
-        response = await fetch(url, { method: 'PUT', headers: { ...sent, authorization }, body });
-      } catch (cause) {
-        throw new AppError('unavailable', 'The image storage cannot be reached. Please try again later.', { cause });
+    async putAll(files) {
+      for (const file of files) assertSafeImageName(file.name);
+      const results = await Promise.allSettled(
+        files.map((file) =>
+          client.send(
+            new PutObjectCommand({
+              Bucket: config.bucket,
+              Key: s3Key(file.name),
+              Body: file.body,
+              ContentType: file.contentType,
+              CacheControl: IMMUTABLE_CACHE_CONTROL,
+            }),
+          ),
+        ),
+      );
+      const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (!failure) return;
+      // All or none: what did arrive is taken back, so no variant lies there without its image.
+      const arrived = files.filter((_, i) => results[i]?.status === 'fulfilled');
+      if (arrived.length > 0) {
+        await client
+          .send(
+            new DeleteObjectsCommand({
+              Bucket: config.bucket,
+              Delete: { Objects: arrived.map((file) => ({ Key: s3Key(file.name) })), Quiet: true },
+            }),
+          )
+          .catch(() => {});
       }
-      if (!response.ok) {
-        const detail = (await response.text().catch(() => '')).slice(0, 300);
-        throw new AppError('unavailable', 'The image storage refused the image. Please try again later.', {
-          cause: new Error(`S3 PUT ${url.pathname} answered ${response.status}: ${detail}`),
-        });
-      }
+      throw storageError(failure.reason);
     },
-    url: (name) => (publicBase ? `${publicBase}/uploads/${name}` : objectUrl(name).toString()),
+    url: (name) => (publicBase ? `${publicBase}/${s3Key(name)}` : objectUrl(name)),
   };
 }

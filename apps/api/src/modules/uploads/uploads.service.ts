@@ -71,7 +71,9 @@ export async function uploadImage(ctx: ServiceContext, storage: ImageStorage, da
   try {
     return await storeWebpSet(storage, randomBytes(16).toString('hex'), set);
   } catch (err) {
-    ctx.log.error({ err, cause: (err as Error).cause }, 'storing an uploaded image failed');
+    // A full or unwritable store is the operator's to fix, not a bug: a warning with its cause.
+    if (err instanceof AppError) ctx.log.warn({ err, cause: err.cause }, 'storing an uploaded image failed');
+    else ctx.log.error({ err }, 'storing an uploaded image failed');
     throw err;
   }
 }

@@ -33,15 +33,21 @@ export async function updateUserRole(db: Queryable, id: string, role: Role) {
 export async function updateUserProfile(
   db: Queryable,
   id: string,
-  values: { username: string; profileImage: string; profession: string; bio?: string | undefined },
+  values: {
+    username: string;
+    profileImage?: string | undefined;
+    profession?: string | undefined;
+    bio?: string | undefined;
+  },
 ) {
+  // Drizzle leaves a column whose value is undefined as it was.
   const [row] = await db
     .update(users)
     .set({
       username: values.username,
       profileImage: values.profileImage,
       profession: values.profession,
-      ...(values.bio === undefined ? {} : { bio: values.bio }),
+      bio: values.bio,
       updatedAt: new Date(),
     })
     .where(eq(users.id, id))

@@ -304,6 +304,30 @@ describe('PATCH /api/auth/edit-profile', () => {
     expect((await userRow(customer.id))?.bio).toBe('');
   });
 
+  it('keeps a field that is left out and clears one sent empty, as the seed form sends blanks', async () => {
+    const customer = await createUser(t.db);
+    expect((await editProfile(profile, customer.headers)).statusCode).toBe(200);
+    const kept = await editProfile({ username: 'Only Name' }, customer.headers);
+    expect(kept.statusCode).toBe(200);
+    const { username: _name, ...rest } = profile;
+    expect(kept.json().user).toMatchObject({ username: 'Only Name', ...rest });
+    const cleared = await editProfile(
+      { username: 'Blank Fields', bio: '', profileImage: '', profession: '  ', userId: customer.id },
+      customer.headers,
+    );
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().user).toMatchObject({ username: 'Blank Fields', bio: '', profileImage: '', profession: '' });
+    expect(await userRow(customer.id)).toMatchObject({ bio: '', profileImage: '', profession: '' });
+  });
+
+  it('takes an http(s) address or an uploaded image as the profile image', async () => {
+    const customer = await createUser(t.db);
+    for (const profileImage of ['https://cdn.example.test/me.jpg', 'http://x.test/a.png', '/uploads/abc.webp']) {
+      const res = await editProfile({ ...profile, profileImage }, customer.headers);
+      expect([res.statusCode, res.json().user?.profileImage]).toEqual([200, profileImage]);
+    }
+  });
+
   it("refuses another user's id in the body with 403 and changes nobody", async () => {
     const customer = await createUser(t.db);
     const other = await createUser(t.db);
@@ -341,10 +365,10 @@ describe('PATCH /api/auth/edit-profile', () => {
   it.each([
     ['a missing username', { username: undefined }, 'Username is required'],
     ['a username of the wrong type', { username: 7 }, 'Username is required'],
-    ['a missing profession', { profession: undefined }, 'Profession is required'],
-    ['a blank profession', { profession: '   ' }, 'Profession is required'],
+    ['a profession of the wrong type', { profession: 7 }, 'Profession must be text'],
     ['a profile image that is not a URL', { profileImage: 'javascript:alert(1)' }, 'Profile image must be a URL'],
-    ['a missing profile image', { profileImage: undefined }, 'profileImage'],
+    ['a profile image path outside the uploads', { profileImage: '/etc/passwd' }, 'Profile image must be a URL'],
+    ['a profile image with spaces', { profileImage: 'https://x.test/a b.png' }, 'Profile image must be a URL'],
     ['a huge bio', { bio: 'b'.repeat(5000) }, 'Bio must be at most 500 characters'],
     ['a malformed userId', { userId: 'me' }, 'Invalid id'],
   ])('refuses %s with 400 and changes nothing', async (_name, change, message) => {

@@ -1,8 +1,8 @@
+import { CX, drapes, fabricPiece, foldsXml, hanger, wallShadow } from './garment';
 import { between, pick, type Rng, type Tone } from './palette';
 import { bothSides, mirrored, type Pt, sagCurve, seg } from './shape';
-import { CX, drapes, fabricPiece, foldsXml, hanger, wallShadow } from './garment';
-import { type Defs, ellipse, path } from './svg';
 import type { Drawing } from './studio';
+import { type Defs, ellipse, path } from './svg';
 
 export const DRESS_KINDS = ['slip', 'wrap', 'a-line', 'shirt', 'gown', 'puff', 'polka-puff'] as const;
 export type DressKind = (typeof DRESS_KINDS)[number];

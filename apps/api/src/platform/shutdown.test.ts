@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../test/fault-kit';
+import { testLogFile } from '../test/test-app';
+import { repoRoot } from './config';
+
+/**
+ * A SIGTERM to a real shop process under load, with the test playing the load balancer: it keeps
+ * sending while /api/ready says 200, and for a second after it first says 503 (a balancer's check
+ * interval), then stops. Not one request may fail, and readiness must turn 503 before the listener closes.
+ */
+const require = createRequire(import.meta.url);
+const tsx = path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/cli.mjs');
+const DELAY_SECONDS = 3;
+
+let shop: ChildProcess;
+let base: string;
+let port: number;
+let dataDir: string;
+let log = '';
+
+beforeAll(async () => {
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shutdown-'));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE_URL']) delete env[key];
+  shop = spawn(process.execPath, [tsx, 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SEED_DEMO_DATA: 'false',
+      RECONCILE_INTERVAL_SECONDS: '0',
+      SHUTDOWN_DELAY_SECONDS: String(DELAY_SECONDS),
+      SHUTDOWN_GRACE_SECONDS: '10',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  shop.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  shop.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (shop.exitCode !== null) throw new Error(`the shop exited before it was ready:\n${log}`);
+    if (
+      await fetch(`${base}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the shop was not ready in time:\n${log}`);
+}, 120_000);
+
+afterAll(() => {
+  if (shop.exitCode === null && shop.signalCode === null) shop.kill('SIGKILL');
+  fs.writeFileSync(testLogFile('shutdown-server'), log);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One GET through a keep-alive agent: its status, or the error a client would see. */
+function get(agent: http.Agent, url: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = http.get(`${base}${url}`, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', (err) => resolve(err.message));
+    });
+    req.on('error', (err) => resolve((err as NodeJS.ErrnoException).code ?? err.message));
+  });
+}
+
+const listening = () =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+it('SIGTERM under 50-connection load: readiness 503 first, then drain, 0 failed requests, exit 0', async () => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+  const outcomes: (number | string)[] = [];
+  let sending = true;
+  let readyTurned503At: number | undefined;
+  let listenerClosedAt: number | undefined;
+  // A balancer that never saw the 503 would go on sending into a closed port: the loops stop then too.
+  const loops = Array.from({ length: 50 }, async (_, i) => {
+    while (sending && listenerClosedAt === undefined) {
+      outcomes.push(await get(agent, i % 2 ? '/api/products?limit=12' : '/api/health'));
+    }
+  });
+
+  const probe = new http.Agent({ keepAlive: false });
+  const watcher = (async () => {
+    while (listenerClosedAt === undefined) {
+      const status = await get(probe, '/api/ready');
+      const now = performance.now();
+      if (status === 503 && readyTurned503At === undefined) {
+        readyTurned503At = now;
+        // The balancer takes a check interval to act on it.
+        setTimeout(() => (sending = false), 1000);
+      }
+      if (!(await listening())) listenerClosedAt = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const exited = new Promise<number | null>((resolve) => shop.once('exit', (code) => resolve(code)));
+  const signalledAt = performance.now();
+  shop.kill('SIGTERM');
+  await Promise.all(loops);
+  await watcher;
+  const code = await exited;
+  agent.destroy();
+
+  expect(outcomes.length).toBeGreaterThan(500);
+  expect(outcomes.filter((o) => o !== 200)).toEqual([]);
+  expect(readyTurned503At).toBeDefined();
+  expect(readyTurned503At! - signalledAt).toBeLessThan(500);
+  expect(listenerClosedAt! - readyTurned503At!).toBeGreaterThan(DELAY_SECONDS * 1000 - 300);
+  expect(code).toBe(0);
+  expect(log).toContain('shutting down: readiness answers 503, still serving');
+}, 60_000);

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { repoRoot } from '../platform/config';
+import { freePort } from './fault-kit';
+import { testLogFile } from './test-app';
+
+const require = createRequire(import.meta.url);
+const tsx = path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/cli.mjs');
+
+export interface ShopProcess {
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The shop as its own process (`apps/api/src/server.ts`), as an operator runs it: for tests of what only
+ * a whole process shows (several instances on one database, signals). Its log joins the run's audit.
+ */
+export async function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE_URL', 'DATA_DIR']) delete inherited[key];
+  const child = spawn(process.execPath, [tsx, 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      WEB_DIST_DIR: path.join(repoRoot, 'no-web-build-for-tests'),
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'info',
+      RECONCILE_INTERVAL_SECONDS: '0',
+      RESERVATION_SWEEP_INTERVAL_SECONDS: '0',
+      LOGIN_FAILURES_PER_EMAIL: '100000',
+      LOGIN_DELAY_AFTER_FAILURES: '100000',
+      AUTH_ATTEMPTS_PER_IP_PER_MINUTE: '100000',
+      CHECKOUTS_PER_USER_PER_MINUTE: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logFile = testLogFile('shop-process');
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => fs.appendFileSync(logFile, chunk));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited before it was ready: ${stderr}`);
+    if (
+      await fetch(`${url}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error(`the shop was not ready in time: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    child,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
