@@ -10,10 +10,12 @@ const categories = ['dress', 'accessories', 'jewellery', 'cosmetics'] as const;
 
 function product(i: number): Product {
   const hex = (n: number) => n.toString(16).padStart(12, '0');
+  const category = categories[i % categories.length] ?? 'dress';
+  const sizes = category === 'dress' ? ['XS', 'S', 'M', 'L', 'XL'] : ['One size'];
   return {
     _id: `0b7a1c2e-4d5f-4a6b-8c9d-${hex(i + 1)}`,
     name: `Silk Wrap Dress No. ${i + 1}`,
-    category: categories[i % categories.length] ?? 'dress',
+    category,
     description:
       'A fluid silk wrap dress with a tie waist and softly draped sleeves, cut to move and easy to wear from day to evening.',
     price: 89.5 + i,
@@ -25,6 +27,10 @@ function product(i: number): Product {
     author: null,
     createdAt: '2026-01-15T10:30:00.000Z',
     updatedAt: '2026-01-15T10:30:00.000Z',
+    sizeScale: category === 'dress' ? 'clothing' : 'one',
+    // As the shop's sizes look: a SKU of 16 hex digits and a few dozen available.
+    variants: sizes.map((size, j) => ({ size, sku: `LB-0B7A1C2E4D5F4A6B-${size}`, available: 3 + ((i + j) % 40) })),
+    inStock: true,
   };
 }
 

@@ -108,6 +108,7 @@ function serverEnv(port, baseUrl, databaseEnv) {
     LOG_LEVEL: 'warn',
     // Every journey logs in, registers and checks out many times a minute from one address.
     LOGIN_FAILURES_PER_EMAIL: '10000',
+    LOGIN_DELAY_AFTER_FAILURES: '10000',
     AUTH_ATTEMPTS_PER_IP_PER_MINUTE: '100000',
     CHECKOUTS_PER_USER_PER_MINUTE: '10000',
   };

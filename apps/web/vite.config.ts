@@ -29,7 +29,7 @@ export default defineConfig({
             { name: 'index', tags: ['$initial'], priority: 2 },
             {
               name: 'storefront',
-              test: /node_modules[\\/](@reduxjs|immer|reselect)[\\/]|src[\\/](ui[\\/]|app[\\/](base-api|api-error|use-add-to-cart)\.ts|features[\\/]catalog[\\/](catalog\.api|product-list-error))/,
+              test: /node_modules[\\/](@reduxjs|immer|reselect)[\\/]|src[\\/]((lib|ui)[\\/]|features[\\/](cart[\\/]use-add-to-cart|catalog[\\/](catalog\.api|product-list-error)))/,
               priority: 1,
             },
           ],

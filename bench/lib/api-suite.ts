@@ -3,13 +3,14 @@ import path from 'node:path';
 import { BENCH_ADMIN, BENCH_BUYERS, BENCH_PASSWORD, BENCH_SHOPPER, type Dataset } from './datasets';
 import { type LoadResult, type LoadSettings, type LoadTarget, measure } from './load';
 import { benchDir, repoRoot } from './options';
-import { measurePurchases } from './purchase';
+import { measureCheckoutSessions, measurePurchases } from './purchase';
 import { say } from './run';
 
 /** The issue's endpoints, in the order they are measured and reported. */
 export const ENDPOINTS = [
   'product_list',
   'product_list_filtered',
+  'product_list_size_stock',
   'search',
   'product_detail',
   'related',
@@ -21,6 +22,8 @@ export type Endpoint = (typeof ENDPOINTS)[number];
 /** The shop's page size on /shop, also the size of the ceiling's fixed page. */
 const PAGE = 'limit=12';
 export const FILTERED_QUERY = `category=dress&color=black&minPrice=50&maxPrice=100&page=7&${PAGE}`;
+/** Issue 12's filters: one size, only what can still be bought. */
+export const SIZE_STOCK_QUERY = `size=M&inStock=true&page=3&${PAGE}`;
 
 export async function logIn(baseUrl: string, email: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
@@ -38,6 +41,7 @@ export function targets(dataset: Dataset, adminToken: string): Record<Endpoint, 
   return {
     product_list: { paths: [`/api/products?page=1&${PAGE}`] },
     product_list_filtered: { paths: [`/api/products?${FILTERED_QUERY}`] },
+    product_list_size_stock: { paths: [`/api/products?${SIZE_STOCK_QUERY}`] },
     search: { paths: [`/api/products?q=silk&${PAGE}`] },
     product_detail: { paths: ids.map((id) => `/api/products/${id}`) },
     related: { paths: ids.map((id) => `/api/products/related/${id}`) },
@@ -68,7 +72,7 @@ export interface ApiRun {
   ceiling: Measured;
   /** Each ceiling measurement, so a machine that got busier during the run shows. */
   ceilingRuns: LoadResult[];
-  endpoints: Partial<Record<Endpoint | 'purchase' | 'password_hash', Measured>>;
+  endpoints: Partial<Record<Endpoint | 'purchase' | 'checkout_session' | 'password_hash', Measured>>;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -122,10 +126,13 @@ export async function runApiSuite(
 }
 
 export async function runPurchaseAndHash(shopUrl: string, dataset: Dataset, settings: LoadSettings) {
-  const purchase = await attempt('purchase', async () => {
-    const buyers = await Promise.all(BENCH_BUYERS.map(async (email) => ({ token: await logIn(shopUrl, email) })));
-    return measurePurchases(shopUrl, buyers, dataset.fixtures.cartProductIds, settings);
-  });
+  const buyers = () => Promise.all(BENCH_BUYERS.map(async (email) => ({ token: await logIn(shopUrl, email) })));
+  const purchase = await attempt('purchase', async () =>
+    measurePurchases(shopUrl, await buyers(), dataset.fixtures.cartLines, settings),
+  );
+  const checkoutSession = await attempt('checkout session with a size held', async () =>
+    measureCheckoutSessions(shopUrl, await buyers(), dataset.fixtures.sizedLine, settings),
+  );
   const passwordHash = await attempt('password hash alone', async () => hashCost(settings));
-  return { purchase, password_hash: passwordHash };
+  return { purchase, checkout_session: checkoutSession, password_hash: passwordHash };
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { hashPassword } from '../../apps/api/src/modules/auth/password';
 import { dataRoot, repoRoot } from './options';
+import type { BenchLine } from './purchase';
 import { runLogged, say, sizeLabel } from './run';
 
 /** Accounts the bench logs in with; their password is hashed with the shop's own scrypt parameters. */
@@ -14,7 +15,7 @@ export const BENCH_SHOPPER = 'bench-shopper@bench.local';
 export const BENCH_BUYERS = Array.from({ length: 10 }, (_, i) => `bench-buyer-${i + 1}@bench.local`);
 
 /** Raised whenever the generated data changes shape, so older benchmark databases are made again. */
-const DATA_VERSION = 1;
+const DATA_VERSION = 2;
 
 export interface DataPlan {
   products: number;
@@ -47,9 +48,14 @@ export interface Dataset {
 export interface Fixtures {
   /** Products that have reviews, for the detail and related endpoints and the product page. */
   reviewedProductIds: string[];
-  /** A few products to put in the benchmark's carts. */
-  cartProductIds: string[];
+  /** A few products (each in one of its sizes) to put in the benchmark's carts. */
+  cartLines: BenchLine[];
+  /** A dress in size M: checkouts that hold one size. */
+  sizedLine: BenchLine;
 }
+
+/** On hand for the fixtures' sizes at every run: purchases and holds never run them out. */
+const FIXTURE_STOCK = 10_000_000;
 
 function marker(plan: DataPlan): string {
   return `shop-bench v${DATA_VERSION} ${plan.products}/${plan.users}/${plan.orders}/${plan.reviews}`;
@@ -193,6 +199,11 @@ async function ensureAccounts(db: Db): Promise<void> {
       on conflict (lower(email)) do update set password_hash = excluded.password_hash, role = excluded.role`);
   }
   await db.execute(sql`delete from orders where email like 'bench-%@bench.local'`);
+  // The bench's holds end with the run before: their stock goes back, their ledger rows go with them.
+  await db.execute(sql`
+    delete from stock_reservations where actor_id in (select id from users where email like 'bench-%@bench.local')`);
+  await db.execute(sql`
+    delete from stock_ledger where actor_id in (select id from users where email like 'bench-%@bench.local')`);
   await db.execute(sql`delete from checkout_sessions where email like 'bench-%@bench.local'`);
   await db.execute(sql`delete from builtin_payment_sessions where customer_email like 'bench-%@bench.local'`);
   await db.execute(sql`
@@ -201,10 +212,30 @@ async function ensureAccounts(db: Db): Promise<void> {
 
 async function pickFixtures(db: Db): Promise<Fixtures> {
   const reviewed = await db.execute(sql`select id from products where review_count > 0 order by id limit 100`);
-  const cart = await db.execute(sql`select id from products order by created_at desc, id limit 3`);
+  const cart = await db.execute(sql`
+    select distinct on (p.created_at, p.id) p.id, v.id as variant_id, v.size, p.size_scale
+    from products p join product_variants v on v.product_id = p.id
+    order by p.created_at desc, p.id, v.position limit 3`);
+  const sized = await db.execute(sql`
+    select p.id, v.id as variant_id, v.size from products p join product_variants v on v.product_id = p.id
+    where p.category = 'dress' and v.size = 'M' order by p.id limit 1`);
   // Both drivers answer raw SQL with { rows }.
-  const ids = (result: unknown) => (result as { rows: { id: string }[] }).rows.map((r) => r.id);
-  const fixtures = { reviewedProductIds: ids(reviewed), cartProductIds: ids(cart) };
-  if (fixtures.reviewedProductIds.length === 0) throw new Error('The benchmark data has no reviewed product');
-  return fixtures;
+  type Row = { id: string; variant_id: string; size: string; size_scale?: string };
+  const rows = (result: unknown) => (result as { rows: Row[] }).rows;
+  const line = (r: Row) => (r.size_scale === 'one' ? { _id: r.id } : { _id: r.id, size: r.size });
+  const sizedRow = rows(sized)[0];
+  if (rows(reviewed).length === 0) throw new Error('The benchmark data has no reviewed product');
+  if (!sizedRow) throw new Error('The benchmark data has no dress in size M');
+  // Plenty of each fixture size, held by nobody, with no history: on hand = opening, as the ledger wants.
+  for (const variantId of [...rows(cart), sizedRow].map((r) => r.variant_id)) {
+    await db.execute(sql`
+      update product_variants set on_hand = ${FIXTURE_STOCK}, opening_on_hand = ${FIXTURE_STOCK}, reserved = 0
+      where id = ${variantId}`);
+    await db.execute(sql`delete from stock_ledger where variant_id = ${variantId}`);
+  }
+  return {
+    reviewedProductIds: rows(reviewed).map((r) => r.id),
+    cartLines: rows(cart).map(line),
+    sizedLine: { _id: sizedRow.id, size: sizedRow.size },
+  };
 }

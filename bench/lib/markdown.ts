@@ -11,12 +11,14 @@ export const ENDPOINT_LABELS: Record<string, string> = {
   ceiling: 'ceiling: bare Fastify, fixed 12-product page',
   product_list: 'product list, page 1',
   product_list_filtered: 'product list, category + colour + price, page 7',
+  product_list_size_stock: 'product list, size M + in stock, page 3',
   search: 'search q=silk',
   product_detail: 'product detail with reviews',
   related: 'related products',
   login: 'login (scrypt)',
   admin_stats: 'admin stats',
   purchase: 'purchase: session + pay + confirm (per purchase, 10 buyers)',
+  checkout_session: 'checkout session holding one size (10 buyers)',
   password_hash: 'password hash alone (per hash, same concurrency)',
 };
 
@@ -74,6 +76,27 @@ function targets(json: BenchJson): Target[] {
     { name: 'search p99', value: api('search')?.p99_ms ?? null, limit: 40, op: '<', shown: ms },
     { name: 'admin stats p99', value: api('admin_stats')?.p99_ms ?? null, limit: 50, op: '<', shown: ms },
     { name: 'purchase p99', value: api('purchase')?.p99_ms ?? null, limit: 100, op: '<', shown: ms },
+    {
+      name: 'size + in-stock list: ratio to ceiling',
+      value: api('product_list_size_stock')?.ratio_to_ceiling ?? null,
+      limit: 0.5,
+      op: '>=',
+      shown: times,
+    },
+    {
+      name: 'size + in-stock list: p99',
+      value: api('product_list_size_stock')?.p99_ms ?? null,
+      limit: 25,
+      op: '<',
+      shown: ms,
+    },
+    {
+      name: 'checkout session holding a size, 10 buyers: p99',
+      value: api('checkout_session')?.p99_ms ?? null,
+      limit: 150,
+      op: '<',
+      shown: ms,
+    },
   ];
   const login = api('login')?.rps;
   const hash = api('password_hash')?.rps;
@@ -182,7 +205,7 @@ export function toMarkdown(run: BenchRun, json: BenchJson): string {
   }
   out.push(
     '',
-    '## Targets of issue 6',
+    '## Targets (issues 6 and 12)',
     '',
     table(
       ['target', 'measured', 'limit', ''],

@@ -5,6 +5,12 @@ export interface Buyer {
   token: string;
 }
 
+/** A cart line as the web app sends it: a product, and its size when it has several. */
+export interface BenchLine {
+  _id: string;
+  size?: string;
+}
+
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -12,16 +18,21 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** One purchase as the web app and the hosted checkout make it: create the session, pay, confirm. */
-async function purchase(baseUrl: string, buyer: Buyer, cart: readonly string[]): Promise<void> {
-  const auth = { authorization: `Bearer ${buyer.token}` };
+/** Opens a checkout session for the cart, which holds its stock; answers the session's id. */
+async function openCheckout(baseUrl: string, buyer: Buyer, cart: readonly BenchLine[]): Promise<string> {
   const created = await fetch(`${baseUrl}/api/orders/create-checkout-session`, {
     method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ product: cart.map((_id) => ({ _id, quantity: 1 })) }),
+    headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ product: cart.map((line) => ({ ...line, quantity: 1 })) }),
   });
   if (!created.ok) throw new Error(`checkout session: ${created.status} ${await created.text()}`);
-  const { id } = (await created.json()) as { id: string };
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** One purchase as the web app and the hosted checkout make it: create the session, pay, confirm. */
+async function purchase(baseUrl: string, buyer: Buyer, cart: readonly BenchLine[]): Promise<void> {
+  const auth = { authorization: `Bearer ${buyer.token}` };
+  const id = await openCheckout(baseUrl, buyer, cart);
 
   const paid = await fetch(`${baseUrl}/checkout/pay/${encodeURIComponent(id)}`, {
     method: 'POST',
@@ -46,7 +57,9 @@ async function purchase(baseUrl: string, buyer: Buyer, cart: readonly string[]):
   await confirmed.arrayBuffer();
 }
 
-async function buyFor(baseUrl: string, buyers: readonly Buyer[], cart: readonly string[], seconds: number) {
+type Step = (buyer: Buyer) => Promise<unknown>;
+
+async function runFor(buyers: readonly Buyer[], step: Step, seconds: number) {
   const times: number[] = [];
   let errors = 0;
   let firstError: unknown;
@@ -56,7 +69,7 @@ async function buyFor(baseUrl: string, buyers: readonly Buyer[], cart: readonly 
       while (performance.now() < until) {
         const started = performance.now();
         try {
-          await purchase(baseUrl, buyer, cart);
+          await step(buyer);
           times.push(performance.now() - started);
         } catch (err) {
           errors++;
@@ -68,20 +81,16 @@ async function buyFor(baseUrl: string, buyers: readonly Buyer[], cart: readonly 
   return { times, errors, firstError };
 }
 
-/**
- * Whole purchases (three requests each) by every buyer at once, each buyer starting its next purchase
- * when the last ends. Figures are per purchase: purchases per second and the time of all three steps.
- */
-export async function measurePurchases(
-  baseUrl: string,
+/** Every buyer repeating `step` at once, each starting the next when the last ends; figures per step. */
+async function measureSteps(
   buyers: readonly Buyer[],
-  cart: readonly string[],
+  step: Step,
   settings: { durationSeconds: number; warmupSeconds: number },
 ): Promise<LoadResult> {
-  await purchase(baseUrl, buyers[0] ?? { token: '' }, cart);
-  if (settings.warmupSeconds > 0) await buyFor(baseUrl, buyers, cart, settings.warmupSeconds);
-  const { times, errors, firstError } = await buyFor(baseUrl, buyers, cart, settings.durationSeconds);
-  if (times.length === 0) throw firstError instanceof Error ? firstError : new Error('no purchase completed');
+  await step(buyers[0] ?? { token: '' });
+  if (settings.warmupSeconds > 0) await runFor(buyers, step, settings.warmupSeconds);
+  const { times, errors, firstError } = await runFor(buyers, step, settings.durationSeconds);
+  if (times.length === 0) throw firstError instanceof Error ? firstError : new Error('no step completed');
   const sorted = times.sort((a, b) => a - b);
   return {
     rps: round1(times.length / settings.durationSeconds),
@@ -89,4 +98,24 @@ export async function measurePurchases(
     p99_ms: round1(percentile(sorted, 99)),
     errors,
   };
+}
+
+/** Whole purchases (three requests each): purchases per second and the time of all three steps. */
+export function measurePurchases(
+  baseUrl: string,
+  buyers: readonly Buyer[],
+  cart: readonly BenchLine[],
+  settings: { durationSeconds: number; warmupSeconds: number },
+): Promise<LoadResult> {
+  return measureSteps(buyers, (buyer) => purchase(baseUrl, buyer, cart), settings);
+}
+
+/** Opening a checkout session for one size, which holds it: the reservation's own cost under contention. */
+export function measureCheckoutSessions(
+  baseUrl: string,
+  buyers: readonly Buyer[],
+  line: BenchLine,
+  settings: { durationSeconds: number; warmupSeconds: number },
+): Promise<LoadResult> {
+  return measureSteps(buyers, (buyer) => openCheckout(baseUrl, buyer, [line]), settings);
 }

@@ -1,6 +1,6 @@
 import type { ApiRun, Measured } from './api-suite';
-import type { LoadResult } from './load';
 import type { PageScore } from './lighthouse';
+import type { LoadResult } from './load';
 import type { WebSizes } from './web-size';
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };

@@ -130,7 +130,8 @@ test('a customer edits the profile; the stored user follows and the modal asks t
   expect(before.user.profession).toBe('');
 
   // The three required fields: an empty profession is refused by the browser before anything is sent.
-  await dialog.getByLabel('Profile image URL').fill('/images/look-3.svg');
+  const picture = new URL('/images/look-3.svg', page.url()).href;
+  await dialog.getByLabel('Profile image URL').fill(picture);
   await dialog.getByLabel('Profession').fill('');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toBeVisible();
@@ -150,7 +151,7 @@ test('a customer edits the profile; the stored user follows and the modal asks t
   await expect(details.getByText('Tailor')).toBeVisible();
   await expect(details.getByText('Cuts patterns by hand.')).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
-  expect(stored).toMatchObject({ username: newName, profession: 'Tailor', profileImage: '/images/look-3.svg' });
+  expect(stored).toMatchObject({ username: newName, profession: 'Tailor', profileImage: picture });
   const after = await ok<{ user: { username: string } }>(await page.request.get(apiPaths.me), 'me');
   expect(after.user.username).toBe(newName);
 

@@ -1,4 +1,4 @@
-import { expectLoggedIn, logIn, loginLink } from '../support/account';
+import { expectLoggedIn, fillLogin, logIn, loginLink } from '../support/account';
 import { registerCustomer } from '../support/api';
 import { alertDialog, dashboardHeading, expectAccessible, expectAlert } from '../support/dashboard';
 import { admin } from '../support/env';
@@ -27,6 +27,17 @@ test('a logged-out visitor is told Access Denied and sent to /login, from any da
   }
   // Nothing of the dashboard was shown on the way.
   await expect(page.getByRole('navigation', { name: 'Dashboard' })).toHaveCount(0);
+});
+
+test('after Access Denied, logging in returns to the page that was asked for', async ({ page, request }) => {
+  const customer = await registerCustomer(request);
+  await page.goto('/dashboard/orders');
+  const dialog = await expectAlert(page, ...DENIED);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await fillLogin(page, customer);
+  await expect(page).toHaveURL(/\/dashboard\/orders$/);
+  await expect(dashboardHeading(page, 'Your Orders')).toBeVisible();
 });
 
 test('a customer on any admin page is told Access Restricted and sent to /login', async ({ page, request }) => {

@@ -62,7 +62,7 @@ test('every dashboard page, for a person to look at', async ({ page, request }) 
       data: {
         userId: me.user._id,
         username: customer.username,
-        profileImage: '/images/look-2.svg',
+        profileImage: new URL('/images/look-2.svg', page.url()).href,
         profession: 'Architect',
         bio: 'Linen in summer, wool in winter.',
       },

@@ -1,7 +1,7 @@
 import { BrowserRouter } from 'react-router';
+import { ScreenSlot } from '../ui/screen-slot';
 import { appStore } from './app-store';
 import { AppProviders } from './providers';
-import { ScreenSlot } from './routes/route-error';
 import { AppRoutes } from './routes';
 import { ScrollRestoration } from './scroll-restoration';
 

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
-import { MainLayout } from './layout/main-layout';
-import { type LazyPage, lazyPage } from './lazy-page';
-import { HomeRoute } from './routes/home-route';
-import { NotFoundPage } from './routes/not-found';
+import { type LazyPage, lazyPage } from '../lib/lazy-page';
+import { NotFoundPage } from '../ui/not-found-page';
 import { whenIdle } from '../ui/when-idle';
+import { appStore } from './app-store';
+import { MainLayout } from './layout/main-layout';
+import { HomeRoute } from './routes/home-route';
 
 /**
  * SPEC.md 2's route table. Home and the shell are in the first script; every other screen is a chunk
@@ -41,12 +42,12 @@ const STOREFRONT_ROUTES: readonly ScreenRoute[] = [
   {
     path: paths.shop.path,
     page: storefront.shop,
-    prefetch: async ({ search }) => (await catalogApi()).prefetchShopProducts(search),
+    prefetch: async ({ search }) => (await catalogApi()).prefetchShopProducts(appStore.dispatch, search),
   },
   {
     path: paths.product.path,
     page: storefront.product,
-    prefetch: async ({ params }) => (await catalogApi()).prefetchProduct(params.id ?? ''),
+    prefetch: async ({ params }) => (await catalogApi()).prefetchProduct(appStore.dispatch, params.id ?? ''),
   },
   { path: paths.success.path, page: storefront.success },
   { path: paths.order.path, page: storefront.order },

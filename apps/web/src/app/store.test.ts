@@ -1,7 +1,22 @@
+import type { User } from '@shop/contract/users';
 import type { Middleware, UnknownAction } from 'redux';
 import { describe, expect, it } from 'vitest';
+import { logout, setUser } from '../features/auth/auth.slice';
+import { USER_STORAGE_KEY } from '../features/auth/auth.storage';
 import { addToCart } from '../features/cart/cart.slice';
+import { memoryStorage } from '../test/memory-storage';
 import { createStore } from './store';
+
+const user: User = {
+  _id: '0b5c3f8e-8d47-4a53-9a7e-0d6b8f6a1e11',
+  username: 'ada',
+  email: 'ada@example.com',
+  role: 'user',
+  bio: '',
+  profileImage: '',
+  profession: '',
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 
 /** A stand-in for RTK Query's part: a reducer with an initial state and a middleware that sees actions. */
 function latePart() {
@@ -43,5 +58,31 @@ describe('the store', () => {
     store.dispatch({ type: 'late/hit' });
     expect(seen).toEqual(['late/hit']);
     expect(setUps()).toBe(1);
+  });
+});
+
+describe("the store and this browser's storage (SPEC.md 3 and 4)", () => {
+  it('loads the user on start and keeps storage in step with login and logout', () => {
+    const storage = memoryStorage({ [USER_STORAGE_KEY]: JSON.stringify(user) });
+    const store = createStore(storage);
+    expect(store.getState().auth.user).toEqual(user);
+
+    store.dispatch(logout());
+    expect(store.getState().auth.user).toBeNull();
+    expect(storage.getItem(USER_STORAGE_KEY)).toBeNull();
+
+    const admin = { ...user, role: 'admin' as const };
+    store.dispatch(setUser(admin));
+    expect(JSON.parse(storage.getItem(USER_STORAGE_KEY) ?? 'null')).toEqual(admin);
+    // Only the user is stored: never the session token.
+    expect(storage.getItem(USER_STORAGE_KEY)).not.toMatch(/token/i);
+  });
+
+  it('keeps the cart across a reload', () => {
+    const storage = memoryStorage();
+    const first = createStore(storage);
+    first.dispatch({ type: 'cart/addToCart', payload: { _id: 'a', name: 'A', price: 10.1, image: '' } });
+    const second = createStore(storage);
+    expect(second.getState().cart).toMatchObject({ selectedItems: 1, totalPrice: 10.1, tax: 0.51, grandTotal: 10.61 });
   });
 });

@@ -13,6 +13,7 @@ import { authSlice } from '../features/auth/auth.slice';
 import { loadUser, saveUser } from '../features/auth/auth.storage';
 import { cartSlice } from '../features/cart/cart.slice';
 import { loadCart, saveCart } from '../features/cart/cart.storage';
+import type { LateStatePart } from '../lib/store-registry';
 
 /**
  * The cart and the user are in every page's first script; the API cache (RTK Query, with Redux
@@ -23,14 +24,7 @@ import { loadCart, saveCart } from '../features/cart/cart.storage';
 const BASE_REDUCERS = { [authSlice.reducerPath]: authSlice.reducer, [cartSlice.reducerPath]: cartSlice.reducer };
 const baseReducer = combineReducers(BASE_REDUCERS);
 
-export type RootState = ReturnType<typeof baseReducer>;
-
-/** A part of the state whose code loads later: its reducer and its middleware. */
-export interface LateStatePart {
-  reducerPath: string;
-  reducer: Reducer;
-  middleware: Middleware;
-}
+type RootState = ReturnType<typeof baseReducer>;
 
 /** Middleware that can be added after the store is made, each set up once for it. */
 function lateMiddleware() {
@@ -104,4 +98,3 @@ export function createStore(storage: Storage | undefined = browserStorage()) {
 }
 
 export type AppStore = ReturnType<typeof createStore>;
-export type AppDispatch = AppStore['dispatch'];

@@ -13,9 +13,15 @@ interface ProductCardProps {
   priority?: boolean;
 }
 
+const cardButton =
+  'mt-3 inline-flex w-full items-center justify-center gap-1.5 rounded-full border border-sand bg-white px-4 py-2 text-xs font-medium text-ink transition hover:border-ink hover:bg-ink hover:text-ivory sm:absolute sm:right-3 sm:bottom-3 sm:mt-0 sm:w-auto sm:translate-y-1 sm:border-transparent sm:bg-ivory/95 sm:opacity-0 sm:shadow-sm sm:backdrop-blur sm:group-focus-within:translate-y-0 sm:group-focus-within:opacity-100 sm:group-hover:translate-y-0 sm:group-hover:opacity-100';
+
 export function ProductCard({ product, onAddToCart, priority = false }: ProductCardProps) {
   const nameId = useId();
   const href = paths.product.href(product._id);
+  // Answers from before sizes (a cached list, an old client's data) have none: they add as before.
+  const soldOut = product.inStock === false;
+  const needsSize = (product.variants?.length ?? 0) > 1;
   return (
     <article className="group @container relative flex h-full flex-col">
       {/* Phones have no hover, so there the button sits under the picture instead of covering it. */}
@@ -32,30 +38,47 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
               className="aspect-[4/5] w-full transition-transform duration-500 ease-out group-hover:scale-[1.03]"
             />
           </Link>
-          {product.oldPrice != null && product.oldPrice > product.price && (
-            <span className="absolute top-3 left-3 rounded-full bg-ivory/95 px-3 py-1 text-[0.7rem] font-medium tracking-wider text-clay uppercase">
-              Sale
+          {soldOut ? (
+            <span className="absolute top-3 left-3 rounded-full bg-ink/85 px-3 py-1 text-[0.7rem] font-medium tracking-wider text-ivory uppercase">
+              Sold out
             </span>
+          ) : (
+            product.oldPrice != null &&
+            product.oldPrice > product.price && (
+              <span className="absolute top-3 left-3 rounded-full bg-ivory/95 px-3 py-1 text-[0.7rem] font-medium tracking-wider text-clay uppercase">
+                Sale
+              </span>
+            )
           )}
         </div>
-        <button
-          type="button"
-          onClick={() => onAddToCart(product)}
-          aria-describedby={nameId}
-          className="mt-3 inline-flex w-full items-center justify-center gap-1.5 rounded-full border border-sand bg-white px-4 py-2 text-xs font-medium text-ink transition hover:border-ink hover:bg-ink hover:text-ivory sm:absolute sm:right-3 sm:bottom-3 sm:mt-0 sm:w-auto sm:translate-y-1 sm:border-transparent sm:bg-ivory/95 sm:opacity-0 sm:shadow-sm sm:backdrop-blur sm:group-focus-within:translate-y-0 sm:group-focus-within:opacity-100 sm:group-hover:translate-y-0 sm:group-hover:opacity-100"
-        >
-          <svg
+        {soldOut ? (
+          // Keeps the card as tall as its neighbours on a phone, where the button sits under the picture.
+          <span
             aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="size-3.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
+            className={`${cardButton} cursor-default text-muted hover:border-sand hover:bg-white hover:text-muted`}
           >
-            <path d="M10 4v12M4 10h12" strokeLinecap="round" />
-          </svg>
-          Add to cart
-        </button>
+            Sold out
+          </span>
+        ) : needsSize ? (
+          // A size is chosen on the product page, where each size says what is left of it.
+          <Link to={href} aria-describedby={nameId} className={cardButton}>
+            Choose a size
+          </Link>
+        ) : (
+          <button type="button" onClick={() => onAddToCart(product)} aria-describedby={nameId} className={cardButton}>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="size-3.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
+              <path d="M10 4v12M4 10h12" strokeLinecap="round" />
+            </svg>
+            Add to cart
+          </button>
+        )}
       </div>
       <div className="mt-4 flex flex-1 flex-col gap-1.5 px-0.5">
         <p className="text-[0.7rem] tracking-[0.18em] text-muted uppercase">{product.category}</p>

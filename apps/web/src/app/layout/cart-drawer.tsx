@@ -1,19 +1,27 @@
+import type { ShortItem } from '@shop/contract/inventory';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '../../features/auth/auth.slice';
-import { CartPanel } from '../../features/cart/cart-panel';
-import { useCheckout } from '../../features/checkout/use-checkout';
 import { paths } from '../../config/paths';
-import { useAppDispatch, useCart, useCurrentUser } from '../hooks';
+import { logout } from '../../features/auth/auth.slice';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { limitToAvailable } from '../../features/cart/cart.slice';
+import { CartPanel } from '../../features/cart/cart-panel';
+import { useCart } from '../../features/cart/use-cart';
+import { useCheckout } from '../../features/checkout/use-checkout';
+import { useAppDispatch } from '../../lib/hooks';
 
-/** The cart panel (cart) wired to checkout (checkout) and the session (auth). */
+/** The cart panel (cart) wired to checkout (checkout) and the session (auth); stock that ran short updates the cart. */
 export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useCurrentUser();
   const { products } = useCart();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const onSessionEnded = useCallback(() => dispatch(logout()), [dispatch]);
-  const checkout = useCheckout(onSessionEnded);
+  const onShortStock = useCallback(
+    (shortItems: readonly ShortItem[]) => dispatch(limitToAvailable(shortItems)),
+    [dispatch],
+  );
+  const checkout = useCheckout({ onSessionEnded, onShortStock });
 
   const onCheckout = () => {
     if (!user) {

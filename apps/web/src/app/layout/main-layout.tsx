@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { useCurrentUser } from '../hooks';
-import { PageLoadingBar } from '../page-loading-bar';
-import { ScreenSlot } from '../routes/route-error';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { PageLoadingBar } from '../../ui/page-loading-bar';
+import { ScreenSlot } from '../../ui/screen-slot';
 import { useFirstScreenDone, whenIdle } from '../../ui/when-idle';
 import { Navbar } from './navbar';
 

@@ -2,7 +2,8 @@ import { SHOP_NAME } from '@shop/contract/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { useCart, useCurrentUser } from '../hooks';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { useCart } from '../../features/cart/use-cart';
 
 // Only signed-in shoppers see it, and its logout needs the API client: not in the first page's script.
 const UserMenu = lazy(async () => ({ default: (await import('../../features/auth/user-menu')).UserMenu }));

@@ -1,14 +1,14 @@
 import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { useAddToCart } from '../../features/cart/use-add-to-cart';
 import { useGetProductQuery } from '../../features/catalog/catalog.api';
 import { ProductDetails, ProductDetailsSkeleton } from '../../features/catalog/product-details';
 import { ProductError } from '../../features/catalog/product-error';
 import { RelatedProducts } from '../../features/catalog/related-products';
 import { ReviewsSection } from '../../features/reviews/reviews-section';
-import { paths } from '../../config/paths';
 import { usePageMeta } from '../../ui/use-page-meta';
-import { useCurrentUser } from '../hooks';
-import { useAddToCart } from '../use-add-to-cart';
 
 /** /shop/{id}: the product (catalog), its reviews (reviews) and related products, composed here. */
 export function ProductRoute() {
@@ -33,7 +33,7 @@ export function ProductRoute() {
         ) : error || !data ? (
           <ProductError error={error} onRetry={refetch} />
         ) : (
-          <ProductDetails product={data.product} onAddToCart={addToCart} />
+          <ProductDetails key={data.product._id} product={data.product} onAddToCart={addToCart} />
         )}
       </div>
       {data && (

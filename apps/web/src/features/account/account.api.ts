@@ -1,9 +1,9 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { Order } from '@shop/contract/orders';
-import type { UserReview } from '@shop/contract/reviews';
+import type { UserReviewsResponse } from '@shop/contract/reviews';
 import type { UserStats } from '@shop/contract/stats';
 import type { EditProfileRequest, User } from '@shop/contract/users';
-import { apiPath, baseApi } from '../../app/base-api';
+import { apiPath, baseApi } from '../../lib/base-api';
 
 /**
  * An admin may change an order's status at any moment: each page asks again when it opens, showing
@@ -25,7 +25,7 @@ export const accountApi = baseApi.injectEndpoints({
         ...(result?.map((order) => ({ type: 'Order' as const, id: order._id })) ?? []),
       ],
     }),
-    getUserReviews: build.query<UserReview[], string>({
+    getUserReviews: build.query<UserReviewsResponse, string>({
       query: (userId) => apiPath(apiPaths.userReviews(userId)),
       providesTags: [{ type: 'Review', id: 'LIST' }],
     }),

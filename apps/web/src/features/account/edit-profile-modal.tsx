@@ -1,7 +1,7 @@
 import type { User } from '@shop/contract/users';
 import { type FormEvent, useState } from 'react';
-import { apiErrorMessage } from '../../app/api-error';
-import { useAppDispatch } from '../../app/hooks';
+import { apiErrorMessage } from '../../lib/api-error';
+import { useAppDispatch } from '../../lib/hooks';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';

@@ -1,7 +1,7 @@
 import { formatMoney } from '@shop/contract/money';
 import { Navigate } from 'react-router';
-import { apiErrorMessage } from '../../app/api-error';
 import { paths } from '../../config/paths';
+import { apiErrorMessage } from '../../lib/api-error';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { BarChart } from '../dashboard/charts/bar-chart';
 import { ChartCard } from '../dashboard/charts/chart-card';

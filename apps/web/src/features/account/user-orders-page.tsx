@@ -1,7 +1,7 @@
 import { formatMoney } from '@shop/contract/money';
 import { Link } from 'react-router';
-import { apiErrorMessage } from '../../app/api-error';
 import { paths } from '../../config/paths';
+import { apiErrorMessage } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { formatDate } from '../dashboard/format';

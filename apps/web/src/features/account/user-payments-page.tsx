@@ -1,5 +1,5 @@
 import { formatMoney, toCents, toDollars } from '@shop/contract/money';
-import { apiErrorMessage } from '../../app/api-error';
+import { apiErrorMessage } from '../../lib/api-error';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { formatDateTime } from '../dashboard/format';
 import { PageHeader } from '../dashboard/page-header';

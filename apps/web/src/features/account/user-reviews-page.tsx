@@ -1,7 +1,7 @@
 import type { UserReview } from '@shop/contract/reviews';
 import { Link } from 'react-router';
-import { apiErrorMessage } from '../../app/api-error';
 import { paths } from '../../config/paths';
+import { apiErrorMessage } from '../../lib/api-error';
 import { ProductImage } from '../../ui/product-image';
 import { RatingStars } from '../../ui/rating-stars';
 import { Skeleton } from '../../ui/skeleton';
@@ -70,7 +70,8 @@ function AddReviewTile() {
 
 export function UserReviewsPage() {
   const user = useDashboardUser();
-  const { data: reviews, error, isLoading, refetch } = useGetUserReviewsQuery(user._id, FRESH);
+  const { data, error, isLoading, refetch } = useGetUserReviewsQuery(user._id, FRESH);
+  const reviews = data?.reviews;
 
   return (
     <>

@@ -4,9 +4,9 @@ import { paths } from '../../config/paths';
 import { useToast } from '../../ui/toast';
 import { PageHeader } from '../dashboard/page-header';
 import { useCreateProductMutation } from './admin.api';
+import { adminCallFailed } from './call-failed';
 import { ProductForm } from './product-form';
 import { EMPTY_PRODUCT } from './product-form-values';
-import { adminCallFailed } from './call-failed';
 
 /** SPEC.md 2: Add New Product; on success the admin lands in /shop, where the product now is. */
 export function AddProductPage() {

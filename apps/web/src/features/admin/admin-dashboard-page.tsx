@@ -1,6 +1,6 @@
 import { formatMoney } from '@shop/contract/money';
 import type { AdminStats } from '@shop/contract/stats';
-import { apiErrorMessage } from '../../app/api-error';
+import { apiErrorMessage } from '../../lib/api-error';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { ChartCard } from '../dashboard/charts/chart-card';
 import { DoughnutChart } from '../dashboard/charts/doughnut-chart';

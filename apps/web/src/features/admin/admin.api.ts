@@ -10,7 +10,7 @@ import type {
 } from '@shop/contract/products';
 import type { AdminStats } from '@shop/contract/stats';
 import type { User } from '@shop/contract/users';
-import { apiPath, baseApi } from '../../app/base-api';
+import { apiPath, baseApi } from '../../lib/base-api';
 
 interface Message {
   message: string;

@@ -1,4 +1,4 @@
-import { apiErrorMessage } from '../../app/api-error';
+import { apiErrorMessage } from '../../lib/api-error';
 import { showAlert } from '../../ui/alerts';
 
 /**

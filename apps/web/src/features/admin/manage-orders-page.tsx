@@ -1,8 +1,8 @@
 import { ALL_ORDERS_DEFAULT_LIMIT, type Order } from '@shop/contract/orders';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { apiErrorMessage } from '../../app/api-error';
 import { paths } from '../../config/paths';
+import { apiErrorMessage } from '../../lib/api-error';
 import { Pagination } from '../../ui/pagination';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { formatDate, rowNumber } from '../dashboard/format';
@@ -21,8 +21,8 @@ import {
   theadClass,
 } from '../dashboard/table-frame';
 import { useDeleteOrderMutation, useGetAllOrdersQuery } from './admin.api';
-import { useConfirmedDelete } from './use-confirmed-delete';
 import { OrderStatusModal } from './order-status-modal';
+import { useConfirmedDelete } from './use-confirmed-delete';
 import { usePageParam } from './use-page-param';
 
 const LIMIT = ALL_ORDERS_DEFAULT_LIMIT;

@@ -1,8 +1,8 @@
 import { MANAGE_PRODUCTS_PAGE_SIZE } from '@shop/contract/constants';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { apiErrorMessage } from '../../app/api-error';
 import { paths } from '../../config/paths';
+import { apiErrorMessage } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
 import { Pagination } from '../../ui/pagination';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';

@@ -69,6 +69,9 @@ describe('the product form check (SPEC.md 5)', () => {
       author: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
+      sizeScale: 'one',
+      variants: [{ size: 'One size', sku: 'LB-6C0D7E4E2F4A4C8E-OS', available: 12 }],
+      inStock: true,
     };
     const values = productToValues(product);
     expect(values).toMatchObject({ price: '45', oldPrice: '60', category: 'jewellery' });

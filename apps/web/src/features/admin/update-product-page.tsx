@@ -1,7 +1,7 @@
 import type { ProductInput } from '@shop/contract/products';
 import { Link, useNavigate, useParams } from 'react-router';
-import { apiErrorMessage, apiErrorStatus } from '../../app/api-error';
 import { paths } from '../../config/paths';
+import { apiErrorMessage, apiErrorStatus } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorMessage } from '../../ui/status-message';
@@ -9,9 +9,9 @@ import { useToast } from '../../ui/toast';
 import { PageHeader } from '../dashboard/page-header';
 import { RetryButton } from '../dashboard/retry-button';
 import { useGetManagedProductQuery, useUpdateProductMutation } from './admin.api';
+import { adminCallFailed } from './call-failed';
 import { ProductForm } from './product-form';
 import { productToValues } from './product-form-values';
-import { adminCallFailed } from './call-failed';
 
 /** SPEC.md 2: the product form, prefilled; on success back to Manage Products. */
 export function UpdateProductPage() {

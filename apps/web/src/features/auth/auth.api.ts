@@ -1,6 +1,6 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { LoginRequest, LoginResponse, RegisterRequest, User } from '@shop/contract/users';
-import { apiPath, baseApi } from '../../app/base-api';
+import { apiPath, baseApi } from '../../lib/base-api';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
-import type { UnknownAction } from 'redux';
-import { actionCreator } from '../../app/actions';
 import type { User } from '@shop/contract/users';
+import type { UnknownAction } from 'redux';
+import { actionCreator } from '../../lib/actions';
 
 export interface AuthState {
   user: User | null;
@@ -19,3 +19,6 @@ function authReducer(state: AuthState = initialState, action: UnknownAction): Au
 }
 
 export const authSlice = { reducerPath: 'auth', reducer: authReducer } as const;
+
+/** The store's state as this feature reads it: typed by the slice, not by the whole state that app/ composes. */
+export type StateWithAuth = { [authSlice.reducerPath]: AuthState };

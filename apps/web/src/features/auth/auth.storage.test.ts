@@ -1,7 +1,6 @@
 import type { User } from '@shop/contract/users';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStore } from '../../app/store';
-import { logout, setUser } from './auth.slice';
+import { memoryStorage } from '../../test/memory-storage';
 import { loadUser, saveUser, USER_STORAGE_KEY } from './auth.storage';
 
 const user: User = {
@@ -14,21 +13,6 @@ const user: User = {
   profession: '',
   createdAt: '2025-01-01T00:00:00.000Z',
 };
-
-/** An in-memory Storage, as the browser's localStorage behaves. */
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (key) => void data.delete(key),
-    setItem: (key, value) => void data.set(key, String(value)),
-  };
-}
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -72,29 +56,5 @@ describe('auth persistence under the local-storage key "user" (SPEC.md 3 and 4)'
     expect(JSON.parse(storage.getItem(USER_STORAGE_KEY) ?? 'null')).toEqual(user);
     saveUser(storage, null);
     expect(storage.getItem(USER_STORAGE_KEY)).toBeNull();
-  });
-
-  it('the store loads the user on start and keeps storage in step with login and logout', () => {
-    const storage = memoryStorage({ [USER_STORAGE_KEY]: JSON.stringify(user) });
-    const store = createStore(storage);
-    expect(store.getState().auth.user).toEqual(user);
-
-    store.dispatch(logout());
-    expect(store.getState().auth.user).toBeNull();
-    expect(storage.getItem(USER_STORAGE_KEY)).toBeNull();
-
-    const admin = { ...user, role: 'admin' as const };
-    store.dispatch(setUser(admin));
-    expect(JSON.parse(storage.getItem(USER_STORAGE_KEY) ?? 'null')).toEqual(admin);
-    // Only the user is stored: never the session token.
-    expect(storage.getItem(USER_STORAGE_KEY)).not.toMatch(/token/i);
-  });
-
-  it('the store keeps the cart across a reload', () => {
-    const storage = memoryStorage();
-    const first = createStore(storage);
-    first.dispatch({ type: 'cart/addToCart', payload: { _id: 'a', name: 'A', price: 10.1, image: '' } });
-    const second = createStore(storage);
-    expect(second.getState().cart).toMatchObject({ selectedItems: 1, totalPrice: 10.1, tax: 0.51, grandTotal: 10.61 });
   });
 });

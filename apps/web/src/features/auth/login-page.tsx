@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { apiErrorMessage } from '../../app/api-error';
-import { baseApi } from '../../app/base-api';
-import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../config/paths';
+import { apiErrorMessage } from '../../lib/api-error';
+import { baseApi } from '../../lib/base-api';
+import { useAppDispatch } from '../../lib/hooks';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useLoginMutation } from './auth.api';
-import { AuthLayout } from './auth-layout';
 import { setUser } from './auth.slice';
+import { AuthLayout } from './auth-layout';
 
 export interface LoginLocationState {
   /** Why the shopper was sent here, shown above the form. */
@@ -27,7 +27,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const state = useLocation().state as LoginLocationState | null;
   const notice = state?.notice;
-  const returnTo = state?.returnTo?.startsWith('/') ? state.returnTo : paths.home.href();
+  // Only a path of this shop ("//host" would be another site).
+  const returnTo =
+    state?.returnTo?.startsWith('/') && !state.returnTo.startsWith('//') ? state.returnTo : paths.home.href();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -1,8 +1,8 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/contract/constants';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiErrorMessage } from '../../app/api-error';
 import { paths } from '../../config/paths';
+import { apiErrorMessage } from '../../lib/api-error';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
 import { usePageMeta } from '../../ui/use-page-meta';

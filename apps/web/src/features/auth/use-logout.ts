@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { baseApi } from '../../app/base-api';
-import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../config/paths';
+import { baseApi } from '../../lib/base-api';
+import { useAppDispatch } from '../../lib/hooks';
 import { confirmAction, showAlert } from '../../ui/alerts';
 import { useLogoutMutation } from './auth.api';
 import { logout } from './auth.slice';

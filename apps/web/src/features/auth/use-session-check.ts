@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { apiErrorStatus } from '../../app/api-error';
-import { baseApi } from '../../app/base-api';
-import { useAppDispatch, useCurrentUser } from '../../app/hooks';
+import { apiErrorStatus } from '../../lib/api-error';
+import { baseApi } from '../../lib/base-api';
+import { useAppDispatch } from '../../lib/hooks';
 import { useGetMeQuery } from './auth.api';
 import { logout, setUser } from './auth.slice';
+import { useCurrentUser } from './use-current-user';
 
 /**
  * The stored user is only a hint: when the server says the session has ended (expired, logged out

@@ -1,11 +1,17 @@
-import { MAX_CART_LINE_QUANTITY } from '@shop/contract/constants';
 import { formatMoney } from '@shop/contract/money';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../config/paths';
+import { useAppDispatch } from '../../lib/hooks';
 import { ProductImage } from '../../ui/product-image';
-import { type CartItem, decreaseQuantity, increaseQuantity, removeFromCart } from './cart.slice';
+import {
+  type CartItem,
+  cartLineKey,
+  decreaseQuantity,
+  increaseQuantity,
+  maxQuantityOf,
+  removeFromCart,
+} from './cart.slice';
 
 const stepButton =
   'grid size-8 place-items-center rounded-full border border-sand text-ink transition-colors hover:border-ink disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-sand';
@@ -13,6 +19,10 @@ const stepButton =
 export function CartItemRow({ item, index, onNavigate }: { item: CartItem; index: number; onNavigate: () => void }) {
   const dispatch = useAppDispatch();
   const nameId = useId();
+  const key = cartLineKey(item);
+  const max = maxQuantityOf(item);
+  // Told why the plus stops, when it is the stock (not the order's limit) that stops it.
+  const stockLimited = item.available !== undefined && item.quantity >= item.available;
   return (
     <li className="flex gap-4 py-5">
       <span aria-hidden="true" className="w-6 pt-1 font-display text-sm text-muted tabular-nums">
@@ -28,13 +38,26 @@ export function CartItemRow({ item, index, onNavigate }: { item: CartItem; index
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-3">
-          <h3 id={nameId} className="font-display text-base leading-snug text-ink">
-            <Link to={paths.product.href(item._id)} onClick={onNavigate} className="hover:text-clay">
-              {item.name}
-            </Link>
-          </h3>
+          <div className="min-w-0">
+            <h3 id={nameId} className="font-display text-base leading-snug text-ink">
+              <Link to={paths.product.href(item._id)} onClick={onNavigate} className="hover:text-clay">
+                {item.name}
+              </Link>
+              {item.size && <span className="sr-only">, size {item.size}</span>}
+            </h3>
+            {item.size && (
+              <p aria-hidden="true" className="mt-1 text-xs text-muted">
+                Size <span className="font-medium text-ink">{item.size}</span>
+              </p>
+            )}
+          </div>
           <p className="text-sm font-medium text-ink tabular-nums">{formatMoney(item.price)}</p>
         </div>
+        {stockLimited && (
+          <p className="mt-2 text-xs text-clay-dark">
+            Only {item.available} {item.available === 1 ? 'is' : 'are'} available
+          </p>
+        )}
         <div className="mt-auto flex items-center justify-between gap-3 pt-3">
           <div className="flex items-center gap-2">
             <button
@@ -42,7 +65,7 @@ export function CartItemRow({ item, index, onNavigate }: { item: CartItem; index
               aria-label="Decrease Quantity"
               aria-describedby={nameId}
               disabled={item.quantity <= 1}
-              onClick={() => dispatch(decreaseQuantity(item._id))}
+              onClick={() => dispatch(decreaseQuantity(key))}
               className={stepButton}
             >
               <span aria-hidden="true">−</span>
@@ -55,8 +78,8 @@ export function CartItemRow({ item, index, onNavigate }: { item: CartItem; index
               type="button"
               aria-label="Increase Quantity"
               aria-describedby={nameId}
-              disabled={item.quantity >= MAX_CART_LINE_QUANTITY}
-              onClick={() => dispatch(increaseQuantity(item._id))}
+              disabled={item.quantity >= max}
+              onClick={() => dispatch(increaseQuantity(key))}
               className={stepButton}
             >
               <span aria-hidden="true">+</span>
@@ -65,7 +88,7 @@ export function CartItemRow({ item, index, onNavigate }: { item: CartItem; index
           <button
             type="button"
             aria-describedby={nameId}
-            onClick={() => dispatch(removeFromCart(item._id))}
+            onClick={() => dispatch(removeFromCart(key))}
             className="text-xs font-medium tracking-wide text-muted underline underline-offset-4 hover:text-stop"
           >
             Remove

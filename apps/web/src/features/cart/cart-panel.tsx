@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useCart } from '../../app/hooks';
 import { paths } from '../../config/paths';
 import { Drawer } from '../../ui/drawer';
 import { CartItemRow } from './cart-item-row';
 import { OrderSummary } from './order-summary';
+import { useCart } from './use-cart';
 
 interface CartPanelProps {
   open: boolean;

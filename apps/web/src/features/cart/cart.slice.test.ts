@@ -6,11 +6,13 @@ import {
   addToCartOutcome,
   type CartProduct,
   type CartState,
+  cartLineKey,
   cartReducer,
   clearCart,
   decreaseQuantity,
   emptyCart,
   increaseQuantity,
+  limitToAvailable,
   removeFromCart,
 } from './cart.slice';
 
@@ -146,6 +148,47 @@ describe('cart slice (SPEC.md 3 and 4)', () => {
       for (let q = 1; q < quantity; q++) state = cartReducer(state, increaseQuantity(`line${i}`));
     });
     expect(state).toMatchObject({ totalPrice, tax, grandTotal });
+    expectTotalsConsistent(state);
+  });
+});
+
+describe('sizes in the cart', () => {
+  const inS = { ...dress, size: 'S' as const, sku: 'LB-DRESS-S', available: 2 };
+  const inM = { ...dress, size: 'M' as const, sku: 'LB-DRESS-M', available: 5 };
+
+  it('keeps two sizes of one dress as two lines, and one size once', () => {
+    const state = run(addToCart(inS), addToCart(inM), addToCart(inS));
+    expect(state.products.map((p) => [cartLineKey(p), p.quantity])).toEqual([
+      ['dress|S', 1],
+      ['dress|M', 1],
+    ]);
+    expect(addToCartOutcome(state, cartLineKey(inM))).toBe('already-in-cart');
+    expect(addToCartOutcome(state, cartLineKey({ _id: 'dress', size: 'L' }))).toBe('added');
+    expectTotalsConsistent(state);
+  });
+
+  it('raises a line no further than what was available, and moves only that line', () => {
+    let state = run(addToCart(inS), addToCart(inM));
+    for (let i = 0; i < 5; i++) state = cartReducer(state, increaseQuantity('dress|S'));
+    expect(state.products.map((p) => p.quantity)).toEqual([2, 1]);
+    state = run(addToCart(inS), addToCart(inM), removeFromCart('dress|S'));
+    expect(state.products.map((p) => p.size)).toEqual(['M']);
+  });
+
+  it('takes what the server says is left after a refused checkout: fewer, or the line goes', () => {
+    let state = run(addToCart(inS), addToCart(inM), addToCart(scarf));
+    for (let i = 0; i < 3; i++) state = cartReducer(state, increaseQuantity('dress|M'));
+    state = cartReducer(
+      state,
+      limitToAvailable([
+        { productId: 'dress', size: 'M', available: 2 },
+        { productId: 'dress', size: 'S', available: 0 },
+      ]),
+    );
+    expect(state.products.map((p) => [cartLineKey(p), p.quantity, p.available])).toEqual([
+      ['dress|M', 2, 2],
+      ['scarf', 1, undefined],
+    ]);
     expectTotalsConsistent(state);
   });
 });

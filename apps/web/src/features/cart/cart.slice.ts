@@ -1,12 +1,33 @@
-import type { UnknownAction } from 'redux';
-import { actionCreator } from '../../app/actions';
 import { MAX_CART_LINE_QUANTITY, MAX_CART_LINES, TAX_RATE } from '@shop/contract/constants';
 import { cartTotals } from '@shop/contract/money';
 import type { Product } from '@shop/contract/products';
+import type { SizeLabel } from '@shop/contract/sizes';
+import type { UnknownAction } from 'redux';
+import { actionCreator } from '../../lib/actions';
 
-/** SPEC.md 3: a cart item copies the product's fields and adds a quantity. */
-export type CartProduct = Pick<Product, '_id' | 'name' | 'price' | 'image'> & Partial<Omit<Product, 'quantity'>>;
+/**
+ * SPEC.md 3: a cart item copies the product's fields and adds a quantity. With sizes, a line is one
+ * product in one size: it carries the size and its SKU, and how many were available when it was added.
+ */
+export type CartProduct = Pick<Product, '_id' | 'name' | 'price' | 'image'> &
+  Partial<Omit<Product, 'quantity'>> & {
+    /** Absent for a one-size product, as the original cart had no sizes. */
+    size?: SizeLabel;
+    sku?: string;
+    /** How many could be bought when it was added; the quantity never goes past it. */
+    available?: number;
+  };
 export type CartItem = CartProduct & { quantity: number };
+
+/** A line is a product in a size: the same dress in S and in M are two lines. */
+export function cartLineKey(item: Pick<CartProduct, '_id' | 'size'>): string {
+  return item.size ? `${item._id}|${item.size}` : item._id;
+}
+
+/** The most of this line the cart takes: what was available, and never past one order's limit. */
+export function maxQuantityOf(item: Pick<CartProduct, 'available'>): number {
+  return Math.min(MAX_CART_LINE_QUANTITY, item.available ?? MAX_CART_LINE_QUANTITY);
+}
 
 export interface CartState {
   products: CartItem[];
@@ -25,9 +46,9 @@ export const emptyCart: CartState = cartStateOf([]);
 
 export type AddToCartOutcome = 'added' | 'already-in-cart' | 'cart-full';
 
-/** What adding this product would do, so the screen can say why nothing changed. */
-export function addToCartOutcome(state: CartState, productId: string): AddToCartOutcome {
-  if (state.products.some((p) => p._id === productId)) return 'already-in-cart';
+/** What adding this line would do, so the screen can say why nothing changed. */
+export function addToCartOutcome(state: CartState, lineKey: string): AddToCartOutcome {
+  if (state.products.some((p) => cartLineKey(p) === lineKey)) return 'already-in-cart';
   if (state.products.length >= MAX_CART_LINES) return 'cart-full';
   return 'added';
 }
@@ -37,15 +58,23 @@ export const increaseQuantity = actionCreator<string>('cart/increaseQuantity');
 export const decreaseQuantity = actionCreator<string>('cart/decreaseQuantity');
 export const removeFromCart = actionCreator<string>('cart/removeFromCart');
 export const clearCart = actionCreator('cart/clearCart');
+/** What the server said is left of lines it could not hold at checkout: fewer, or gone when none is left. */
+export const limitToAvailable =
+  actionCreator<readonly { productId: string; size: string; available: number }[]>('cart/limitToAvailable');
 
-/** The cart with one item's quantity moved by `step`, or the same cart when the item may not move. */
-function withQuantity(state: CartState, productId: string, step: 1 | -1): CartState {
-  const item = state.products.find((p) => p._id === productId);
+/** The cart with one line's quantity moved by `step`, or the same cart when the line may not move. */
+function withQuantity(state: CartState, lineKey: string, step: 1 | -1): CartState {
+  const item = state.products.find((p) => cartLineKey(p) === lineKey);
   if (!item) return state;
   const quantity = item.quantity + step;
-  // SPEC.md 4: never below 1 (removing is a separate action), and never past the order's limit.
-  if (quantity < 1 || quantity > MAX_CART_LINE_QUANTITY) return state;
+  // SPEC.md 4: never below 1 (removing is a separate action), nor past what is available.
+  if (quantity < 1 || quantity > maxQuantityOf(item)) return state;
   return cartStateOf(state.products.map((p) => (p === item ? { ...p, quantity } : p)));
+}
+
+/** A line the server's short list names: by size, or the product's only line when it has no size. */
+function shortOf<T extends { productId: string; size: string }>(item: CartItem, short: readonly T[]): T | undefined {
+  return short.find((s) => s.productId === item._id && (item.size === undefined || s.size === item.size));
 }
 
 /**
@@ -55,15 +84,28 @@ function withQuantity(state: CartState, productId: string, step: 1 | -1): CartSt
  */
 export function cartReducer(state: CartState = emptyCart, action: UnknownAction): CartState {
   if (addToCart.match(action)) {
-    // SPEC.md 4: a product already in the cart is not added again and its quantity does not change.
-    if (addToCartOutcome(state, action.payload._id) !== 'added') return state;
+    // SPEC.md 4: a line already in the cart is not added again and its quantity does not change.
+    if (addToCartOutcome(state, cartLineKey(action.payload)) !== 'added') return state;
     return cartStateOf([...state.products, { ...action.payload, quantity: 1 }]);
+  }
+  if (limitToAvailable.match(action)) {
+    const next = state.products.flatMap((item) => {
+      const short = shortOf(item, action.payload);
+      if (!short) return [item];
+      return short.available > 0
+        ? [{ ...item, available: short.available, quantity: Math.min(item.quantity, short.available) }]
+        : [];
+    });
+    return cartStateOf(next);
   }
   if (increaseQuantity.match(action)) return withQuantity(state, action.payload, 1);
   if (decreaseQuantity.match(action)) return withQuantity(state, action.payload, -1);
-  if (removeFromCart.match(action)) return cartStateOf(state.products.filter((p) => p._id !== action.payload));
+  if (removeFromCart.match(action)) return cartStateOf(state.products.filter((p) => cartLineKey(p) !== action.payload));
   if (clearCart.match(action)) return cartStateOf([]);
   return state;
 }
 
 export const cartSlice = { reducerPath: 'cart', reducer: cartReducer } as const;
+
+/** The store's state as this feature reads it: typed by the slice, not by the whole state that app/ composes. */
+export type StateWithCart = { [cartSlice.reducerPath]: CartState };

@@ -1,5 +1,6 @@
-import { MAX_CART_LINE_QUANTITY, MAX_CART_LINES } from '@shop/contract/constants';
-import { type CartItem, type CartState, cartStateOf, emptyCart } from './cart.slice';
+import { MAX_CART_LINES } from '@shop/contract/constants';
+import { ALL_SIZES } from '@shop/contract/sizes';
+import { type CartItem, type CartState, cartLineKey, cartStateOf, emptyCart, maxQuantityOf } from './cart.slice';
 
 /** The cart survives a reload (issue 4); only the items are stored, totals are always recomputed. */
 export const CART_STORAGE_KEY = 'cart';
@@ -14,7 +15,9 @@ function isCartItem(value: unknown): value is CartItem {
     typeof v.price === 'number' &&
     Number.isFinite(v.price) &&
     v.price >= 0 &&
-    Number.isInteger(v.quantity)
+    Number.isInteger(v.quantity) &&
+    (v.size === undefined || (ALL_SIZES as readonly unknown[]).includes(v.size)) &&
+    (v.available === undefined || (Number.isInteger(v.available) && (v.available as number) > 0))
   );
 }
 
@@ -27,9 +30,9 @@ export function loadCart(storage: Pick<Storage, 'getItem'> | undefined): CartSta
     const seen = new Set<string>();
     const products: CartItem[] = [];
     for (const item of list) {
-      if (!isCartItem(item) || seen.has(item._id) || products.length >= MAX_CART_LINES) continue;
-      seen.add(item._id);
-      products.push({ ...item, quantity: Math.min(Math.max(item.quantity, 1), MAX_CART_LINE_QUANTITY) });
+      if (!isCartItem(item) || seen.has(cartLineKey(item)) || products.length >= MAX_CART_LINES) continue;
+      seen.add(cartLineKey(item));
+      products.push({ ...item, quantity: Math.min(Math.max(item.quantity, 1), maxQuantityOf(item)) });
     }
     return cartStateOf(products);
   } catch (error) {

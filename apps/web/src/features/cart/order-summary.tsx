@@ -1,8 +1,9 @@
 import { TAX_PERCENT } from '@shop/contract/constants';
 import { formatMoney } from '@shop/contract/money';
-import { useAppDispatch, useCart } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { Button } from '../../ui/button';
 import { clearCart } from './cart.slice';
+import { useCart } from './use-cart';
 
 interface OrderSummaryProps {
   onCheckout: () => void;

@@ -6,8 +6,8 @@ import {
   productListSearch,
   toProductListParams,
 } from '@shop/contract/shop-params';
-import { appStore } from '../../app/app-store';
-import { fetchBeforeFirstRender, apiPath as path, baseApi } from '../../app/base-api';
+import { baseApi, fetchBeforeFirstRender, apiPath as path } from '../../lib/base-api';
+import type { AppDispatch } from '../../lib/hooks';
 
 export const catalogApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -38,13 +38,13 @@ export const catalogApi = baseApi.injectEndpoints({
 export const { useGetProductsQuery, useGetProductQuery, useGetRelatedProductsQuery } = catalogApi;
 
 /** The shop's grid for a query string, fetched before the page first renders (app/routes.tsx). */
-export const prefetchShopProducts = (search: string) =>
+export const prefetchShopProducts = (dispatch: AppDispatch, search: string) =>
   fetchBeforeFirstRender(() =>
-    appStore.dispatch(
+    dispatch(
       catalogApi.endpoints.getProducts.initiate(toProductListParams(parseShopParams(new URLSearchParams(search)))),
     ),
   );
 
 /** A product page's product and reviews, fetched before the page first renders. */
-export const prefetchProduct = (id: string) =>
-  fetchBeforeFirstRender(() => appStore.dispatch(catalogApi.endpoints.getProduct.initiate(id)));
+export const prefetchProduct = (dispatch: AppDispatch, id: string) =>
+  fetchBeforeFirstRender(() => dispatch(catalogApi.endpoints.getProduct.initiate(id)));

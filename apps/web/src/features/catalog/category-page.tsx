@@ -1,17 +1,17 @@
 import {
   CATEGORIES,
-  type Category,
   CATEGORY_FETCH_LIMIT,
+  type Category,
   PRODUCT_GRID_PRIORITY_IMAGES,
 } from '@shop/contract/constants';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAddToCart } from '../../app/use-add-to-cart';
 import { paths } from '../../config/paths';
 import { ProductGrid } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { EmptyState } from '../../ui/status-message';
 import { usePageMeta } from '../../ui/use-page-meta';
+import { useAddToCart } from '../cart/use-add-to-cart';
 import { useGetProductsQuery } from './catalog.api';
 import { ProductListError } from './product-list-error';
 

@@ -1,19 +1,42 @@
 import { PRODUCT_PAGE_IMAGE_SIZES } from '@shop/contract/constants';
+import type { ProductVariant } from '@shop/contract/inventory';
 import type { Product } from '@shop/contract/products';
+import { ONE_SIZE } from '@shop/contract/sizes';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button } from '../../ui/button';
 import { Price } from '../../ui/price';
 import { ProductImage } from '../../ui/product-image';
 import { RatingStars } from '../../ui/rating-stars';
+import { SizeGuide } from './size-guide';
+import { availabilityNote, SizePicker } from './size-picker';
 
 interface ProductDetailsProps {
   product: Product;
-  onAddToCart: (product: Product) => void;
+  onAddToCart: (product: Product, variant?: ProductVariant) => void;
 }
 
-/** SPEC.md 2, /shop/{id}: breadcrumb, image, prices, description, category, colour, stars, Add to cart. */
+/**
+ * SPEC.md 2, /shop/{id}: breadcrumb, image, prices, description, category, colour, stars, Add to cart;
+ * and the sizes, each saying whether it can still be bought. Add to cart waits for a size.
+ */
 export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
+  const oneSize = product.variants.length <= 1 && (product.variants[0]?.size ?? ONE_SIZE) === ONE_SIZE;
+  const [size, setSize] = useState<string | null>(null);
+  const [needsChoice, setNeedsChoice] = useState(false);
+  const pickerRef = useRef<HTMLDivElement>(null);
+  const chosen = oneSize ? product.variants[0] : product.variants.find((v) => v.size === size);
+
+  const add = () => {
+    if (!chosen) {
+      setNeedsChoice(true);
+      pickerRef.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus();
+      return;
+    }
+    onAddToCart(product, chosen);
+  };
+
   return (
     <>
       <nav aria-label="Breadcrumb" className="text-xs text-muted">
@@ -74,9 +97,39 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
               <dd className="text-ink capitalize">{product.color}</dd>
             </div>
           </dl>
-          <Button onClick={() => onAddToCart(product)} className="mt-8 w-full sm:w-auto sm:self-start sm:px-12">
-            Add to cart
-          </Button>
+          <div ref={pickerRef} className="mt-8">
+            {oneSize ? (
+              <p className="text-sm">
+                <span className={product.inStock ? 'text-muted' : 'font-medium text-stop-dark'}>
+                  {availabilityNote(product.variants[0]) ?? 'In stock'}
+                </span>
+              </p>
+            ) : (
+              <>
+                <SizePicker
+                  variants={product.variants}
+                  selected={size}
+                  onSelect={(next) => {
+                    setSize(next);
+                    setNeedsChoice(false);
+                  }}
+                  needsChoice={needsChoice}
+                />
+                <div className="mt-1">
+                  <SizeGuide scale={product.sizeScale} />
+                </div>
+              </>
+            )}
+          </div>
+          {product.inStock ? (
+            <Button onClick={add} className="mt-6 w-full sm:w-auto sm:self-start sm:px-12">
+              Add to cart
+            </Button>
+          ) : (
+            <Button disabled className="mt-6 w-full sm:w-auto sm:self-start sm:px-12">
+              Sold out
+            </Button>
+          )}
           <p className="mt-4 text-xs text-muted">Free shipping on all orders · 100% money-back guarantee</p>
         </div>
       </div>

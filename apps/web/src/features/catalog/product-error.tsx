@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { apiErrorMessage, apiErrorStatus } from '../../app/api-error';
 import { paths } from '../../config/paths';
+import { apiErrorMessage, apiErrorStatus } from '../../lib/api-error';
 import { ErrorMessage } from '../../ui/status-message';
 
 /** SPEC.md 8: "Error fetching product details" with the message, or "Error fetching product!...". */

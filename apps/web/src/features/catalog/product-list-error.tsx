@@ -1,4 +1,4 @@
-import { apiErrorMessage, isNetworkError } from '../../app/api-error';
+import { apiErrorMessage, isNetworkError } from '../../lib/api-error';
 import { ErrorMessage } from '../../ui/status-message';
 
 /** SPEC.md 8: "Error loading products." with "Error:" and the server's message, or "Error fetching products". */

@@ -1,8 +1,8 @@
 import { RELATED_PRODUCTS_MAX } from '@shop/contract/constants';
-import { useAddToCart } from '../../app/use-add-to-cart';
 import { ProductGrid } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { useFirstScreenDone } from '../../ui/when-idle';
+import { useAddToCart } from '../cart/use-add-to-cart';
 import { useGetRelatedProductsQuery } from './catalog.api';
 
 /**

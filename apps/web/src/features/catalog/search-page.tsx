@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAddToCart } from '../../app/use-add-to-cart';
 import { paths } from '../../config/paths';
 import { Button, buttonClass } from '../../ui/button';
 import { ProductGrid } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { usePageMeta } from '../../ui/use-page-meta';
+import { useAddToCart } from '../cart/use-add-to-cart';
 import { useGetProductsQuery } from './catalog.api';
 import { ProductListError } from './product-list-error';
 import { useDebouncedValue } from './use-debounced-value';

@@ -1,7 +1,8 @@
 import { CATEGORY_FILTERS, COLOR_FILTERS, PRICE_RANGES } from '@shop/contract/constants';
+import { priceRangeKey, type ShopParams } from '@shop/contract/shop-params';
+import { ALL_SIZES } from '@shop/contract/sizes';
 import type { ReactNode } from 'react';
 import { useScrollEdges } from '../../ui/use-scroll-edges';
-import { priceRangeKey, type ShopParams } from '@shop/contract/shop-params';
 
 /** Swatches for the colour filter; the names themselves come from the contract. */
 const SWATCH: Record<(typeof COLOR_FILTERS)[number], string> = {
@@ -23,7 +24,8 @@ interface ShopFiltersProps {
   onClear: () => void;
 }
 
-function Group({ legend, children }: { legend: string; children: ReactNode }) {
+/** `wrap`: on wide screens the options sit side by side as chips (the many short size labels). */
+function Group({ legend, wrap = false, children }: { legend: string; wrap?: boolean; children: ReactNode }) {
   const { ref, onScroll, before, after } = useScrollEdges<HTMLDivElement>();
   return (
     <fieldset className="min-w-0 lg:border-b lg:border-sand lg:pb-6">
@@ -36,7 +38,9 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
         onScroll={onScroll}
         data-more-before={before || undefined}
         data-more-after={after || undefined}
-        className="edge-fade -mx-5 flex gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:-mx-8 sm:px-8 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0 lg:pb-0 lg:[mask-image:none]"
+        className={`edge-fade -mx-5 flex gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:-mx-8 sm:px-8 lg:mx-0 lg:overflow-visible lg:px-0 lg:pb-0 lg:[mask-image:none] ${
+          wrap ? 'lg:flex-wrap lg:gap-2' : 'lg:flex-col lg:gap-1'
+        }`}
       >
         {children}
       </div>
@@ -48,28 +52,40 @@ function Option({
   name,
   checked,
   onSelect,
+  chip = false,
   children,
 }: {
   name: string;
   checked: boolean;
   onSelect: () => void;
+  /** Stays a chip on wide screens too, without the radio's circle. */
+  chip?: boolean;
   children: ReactNode;
 }) {
   return (
-    <label className="flex shrink-0 cursor-pointer items-center gap-2 rounded-full border border-sand bg-white px-3.5 py-2 text-sm whitespace-nowrap text-ink transition-colors hover:border-ink has-[:checked]:border-ink has-[:checked]:font-medium lg:gap-3 lg:rounded-lg lg:border-0 lg:bg-transparent lg:px-0 lg:py-1.5 lg:hover:text-clay">
+    <label
+      className={`flex shrink-0 cursor-pointer items-center gap-2 rounded-full border border-sand bg-white px-3.5 py-2 text-sm whitespace-nowrap text-ink transition-colors hover:border-ink has-[:checked]:border-ink has-[:checked]:font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-clay ${
+        chip
+          ? 'lg:px-3 lg:py-1.5 lg:has-[:checked]:bg-ink lg:has-[:checked]:text-ivory'
+          : 'lg:gap-3 lg:rounded-lg lg:border-0 lg:bg-transparent lg:px-0 lg:py-1.5 lg:hover:text-clay'
+      }`}
+    >
       <input
         type="radio"
         name={name}
         checked={checked}
         onChange={onSelect}
-        className="size-3.5 accent-clay lg:size-4"
+        className={chip ? 'size-3.5 accent-clay lg:sr-only' : 'size-3.5 accent-clay lg:size-4'}
       />
       {children}
     </label>
   );
 }
 
-/** SPEC.md 2: radio groups for category, color and price range, plus Clear Filters. */
+/**
+ * SPEC.md 2: radio groups for category, color and price range, plus Clear Filters; and the size and
+ * "In stock only" filters sizes brought.
+ */
 export function ShopFilters({ params, onChange, onClear }: ShopFiltersProps) {
   return (
     <div className="space-y-5 lg:space-y-6">
@@ -97,6 +113,16 @@ export function ShopFilters({ params, onChange, onClear }: ShopFiltersProps) {
           </Option>
         ))}
       </Group>
+      <Group legend="Size" wrap>
+        <Option name="size" chip checked={params.size === null} onSelect={() => onChange({ size: null })}>
+          All
+        </Option>
+        {ALL_SIZES.map((size) => (
+          <Option key={size} name="size" chip checked={params.size === size} onSelect={() => onChange({ size })}>
+            {/^\d+$/.test(size) ? `Ring ${size}` : size}
+          </Option>
+        ))}
+      </Group>
       <Group legend="Price Range">
         <Option name="price" checked={params.price === null} onSelect={() => onChange({ price: null })}>
           All
@@ -112,6 +138,21 @@ export function ShopFilters({ params, onChange, onClear }: ShopFiltersProps) {
           </Option>
         ))}
       </Group>
+      <label className="flex cursor-pointer items-center justify-between gap-3 text-sm text-ink lg:border-b lg:border-sand lg:pb-6">
+        In stock only
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={params.inStock}
+          checked={params.inStock}
+          onChange={(e) => onChange({ inStock: e.target.checked })}
+          className="peer sr-only"
+        />
+        <span
+          aria-hidden="true"
+          className="relative h-6 w-11 shrink-0 rounded-full bg-sand transition-colors peer-checked:bg-ink peer-focus-visible:ring-2 peer-focus-visible:ring-clay peer-focus-visible:ring-offset-2 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+        />
+      </label>
       <button type="button" onClick={onClear} className="btn btn-outline btn-sm lg:w-full">
         Clear Filters
       </button>

@@ -1,15 +1,16 @@
 import { PRODUCT_GRID_PRIORITY_IMAGES, SHOP_PAGE_SIZES } from '@shop/contract/constants';
+import { type ShopPageSize, toProductListParams } from '@shop/contract/shop-params';
 import { useEffect, useRef } from 'react';
-import { useAddToCart } from '../../app/use-add-to-cart';
 import { Pagination } from '../../ui/pagination';
 import { ProductGrid } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { EmptyState } from '../../ui/status-message';
 import { usePageMeta } from '../../ui/use-page-meta';
+import { useAddToCart } from '../cart/use-add-to-cart';
+import { useCancelledCheckoutNotice } from '../checkout/use-cancelled-checkout-notice';
 import { useGetProductsQuery } from './catalog.api';
 import { ProductListError } from './product-list-error';
 import { ShopFilters } from './shop-filters';
-import { type ShopPageSize, toProductListParams } from '@shop/contract/shop-params';
 import { useShopParams } from './use-shop-params';
 
 export function ShopPage() {
@@ -17,6 +18,7 @@ export function ShopPage() {
   const { params, update, clearFilters } = useShopParams();
   const { data, error, isLoading, isFetching, refetch } = useGetProductsQuery(toProductListParams(params));
   const addToCart = useAddToCart();
+  useCancelledCheckoutNotice();
   const gridTop = useRef<HTMLDivElement>(null);
 
   // A new page starts at the top of the grid, not wherever the Next button was.
@@ -85,7 +87,7 @@ export function ShopPage() {
             </EmptyState>
           ) : products.length === 0 ? (
             <EmptyState title="Nothing matches these filters">
-              <p>Try another colour or price range, or start again.</p>
+              <p>Try another colour, size or price range, or start again.</p>
               <button type="button" onClick={clearFilters} className="btn btn-outline btn-sm mt-5">
                 Clear Filters
               </button>

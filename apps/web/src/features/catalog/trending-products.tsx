@@ -1,12 +1,12 @@
 import { TRENDING_FETCH_LIMIT, TRENDING_INITIAL_COUNT, TRENDING_LOAD_MORE_STEP } from '@shop/contract/constants';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAddToCart } from '../../app/use-add-to-cart';
 import { paths } from '../../config/paths';
 import { Button } from '../../ui/button';
 import { ProductGrid } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { EmptyState } from '../../ui/status-message';
+import { useAddToCart } from '../cart/use-add-to-cart';
 import { useGetProductsQuery } from './catalog.api';
 import { ProductListError } from './product-list-error';
 

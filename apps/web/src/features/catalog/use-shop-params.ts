@@ -1,5 +1,3 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   applyShopChange,
   clearShopFilters,
@@ -7,6 +5,8 @@ import {
   type ShopParams,
   shopParamsToSearch,
 } from '@shop/contract/shop-params';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 
 /** The shop's filters and page, read from and written to the URL. */
 export function useShopParams() {

@@ -1,4 +1,12 @@
-import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../app/api-error';
+import type { ShortItem } from '@shop/contract/inventory';
+import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../lib/api-error';
+
+/** The lines a 409 says ran short, when the checkout was refused for stock. */
+export function shortItemsOf(error: unknown): ShortItem[] | undefined {
+  if (apiErrorStatus(error) !== 409 || !error || typeof error !== 'object' || !('data' in error)) return undefined;
+  const data = (error as { data: unknown }).data as { shortItems?: unknown } | null;
+  return Array.isArray(data?.shortItems) ? (data.shortItems as ShortItem[]) : undefined;
+}
 
 export interface CheckoutProblem {
   title: string;
@@ -17,6 +25,10 @@ export function sessionProblem(error: unknown): CheckoutProblem {
   const status = apiErrorStatus(error);
   if (status === 401) {
     return { title, help: 'Your session has ended. Please log in again, then proceed to checkout; your cart is kept.' };
+  }
+  if (status === 409 && shortItemsOf(error)) {
+    // The server names each short line and what is left: "Wrap Dress (M): 1 left".
+    return { title: 'Some items have run short', help: apiErrorMessage(error) ?? 'Your cart has been updated.' };
   }
   if (status === 429) {
     return { title, help: 'Too many checkout attempts in a short time. Please wait a minute and try again.' };

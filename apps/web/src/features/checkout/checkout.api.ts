@@ -1,6 +1,6 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { CheckoutRequest, CheckoutResponse, PaymentConfig } from '@shop/contract/orders';
-import { apiPath, baseApi } from '../../app/base-api';
+import { apiPath, baseApi } from '../../lib/base-api';
 
 export const checkoutApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,15 +1,23 @@
+import type { ShortItem } from '@shop/contract/inventory';
 import type { CheckoutRequest, CheckoutResponse, PaymentConfig } from '@shop/contract/orders';
 import { useCallback, useState } from 'react';
-import { apiErrorStatus } from '../../app/api-error';
+import { apiErrorStatus } from '../../lib/api-error';
 import { useCreateCheckoutSessionMutation, useLazyGetPaymentConfigQuery } from './checkout.api';
-import { type CheckoutProblem, configProblem, providerProblem, sessionProblem } from './checkout-errors';
+import { type CheckoutProblem, configProblem, providerProblem, sessionProblem, shortItemsOf } from './checkout-errors';
 import { loadStripe } from './load-stripe';
 
 /**
  * SPEC.md 4: load the payment provider, create the session on the server, send the browser to the
  * provider's hosted page. The cart is left alone; it is cleared once the payment is confirmed.
  */
-export function useCheckout(onSessionEnded: () => void) {
+export interface CheckoutCallbacks {
+  /** The server no longer knows the session (it ended): the app logs the shopper out. */
+  onSessionEnded: () => void;
+  /** Some lines could not be held (409): the cart takes what is left of them. */
+  onShortStock: (shortItems: readonly ShortItem[]) => void;
+}
+
+export function useCheckout({ onSessionEnded, onShortStock }: CheckoutCallbacks) {
   const [getConfig] = useLazyGetPaymentConfigQuery();
   const [createSession] = useCreateCheckoutSessionMutation();
   const [busy, setBusy] = useState(false);
@@ -41,6 +49,8 @@ export function useCheckout(onSessionEnded: () => void) {
       } catch (error) {
         console.error('Failed to create checkout session', error);
         if (apiErrorStatus(error) === 401) onSessionEnded();
+        const short = shortItemsOf(error);
+        if (short) onShortStock(short);
         return fail(sessionProblem(error));
       }
 
@@ -60,7 +70,7 @@ export function useCheckout(onSessionEnded: () => void) {
       // Leaving the page: the button stays busy until the browser has gone.
       window.location.assign(session.url);
     },
-    [getConfig, createSession, onSessionEnded],
+    [getConfig, createSession, onSessionEnded, onShortStock],
   );
 
   return { start, busy, problem, clearProblem: useCallback(() => setProblem(null), []) };

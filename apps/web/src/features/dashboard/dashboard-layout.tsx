@@ -2,11 +2,11 @@ import { ROLES } from '@shop/contract/constants';
 import { useCallback, useState } from 'react';
 import { useStore } from 'react-redux';
 import { Navigate } from 'react-router';
-import { useCurrentUser } from '../../app/hooks';
-import { PageLoadingBar } from '../../app/page-loading-bar';
-import { ScreenSlot } from '../../app/routes/route-error';
-import type { RootState } from '../../app/store';
 import { paths } from '../../config/paths';
+import { PageLoadingBar } from '../../ui/page-loading-bar';
+import { ScreenSlot } from '../../ui/screen-slot';
+import type { StateWithAuth } from '../auth/auth.slice';
+import { useCurrentUser } from '../auth/use-current-user';
 import { useLogout } from '../auth/use-logout';
 import { useSessionCheck } from '../auth/use-session-check';
 import { ACCESS_DENIED } from './access-alerts';
@@ -24,7 +24,7 @@ export function DashboardLayout() {
   const [arrivedLoggedIn] = useState(() => user !== null);
   const [leaving, setLeaving] = useState(false);
   const logout = useLogout();
-  const store = useStore<RootState>();
+  const store = useStore<StateWithAuth>();
   useSessionCheck();
   useRefuseAccess(arrivedLoggedIn ? null : ACCESS_DENIED);
 

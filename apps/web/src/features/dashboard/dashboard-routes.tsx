@@ -1,7 +1,7 @@
 import { matchPath, Route, Routes } from 'react-router';
-import { type LazyPage, lazyPage } from '../../app/lazy-page';
-import { NotFoundPage } from '../../app/routes/not-found';
 import { paths } from '../../config/paths';
+import { type LazyPage, lazyPage } from '../../lib/lazy-page';
+import { NotFoundPage } from '../../ui/not-found-page';
 import { RequireAdmin } from './require-admin';
 
 const p = paths.dashboard;

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useCurrentUser } from '../../app/hooks';
+import { useCurrentUser } from '../auth/use-current-user';
 import { ACCESS_RESTRICTED } from './access-alerts';
 import { useRefuseAccess } from './use-refuse-access';
 

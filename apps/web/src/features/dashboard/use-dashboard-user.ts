@@ -1,5 +1,5 @@
 import type { User } from '@shop/contract/users';
-import { useCurrentUser } from '../../app/hooks';
+import { useCurrentUser } from '../auth/use-current-user';
 
 /** The logged-in user of a dashboard page; the dashboard layout renders no page without one. */
 export function useDashboardUser(): User {

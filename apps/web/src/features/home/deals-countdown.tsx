@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { buttonClass } from '../../ui/button';
-import { countdownParts } from './countdown';
 import { formatLongDate } from '../../ui/format-date';
+import { countdownParts } from './countdown';
 
 function useNow(intervalMs: number): Date {
   const [now, setNow] = useState(() => new Date());

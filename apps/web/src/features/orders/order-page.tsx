@@ -1,6 +1,6 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { apiErrorStatus, isNetworkError } from '../../app/api-error';
 import { paths } from '../../config/paths';
+import { apiErrorStatus, isNetworkError } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorMessage } from '../../ui/status-message';

@@ -1,6 +1,6 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { Order } from '@shop/contract/orders';
-import { apiPath, baseApi } from '../../app/base-api';
+import { apiPath, baseApi } from '../../lib/base-api';
 
 export const ordersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

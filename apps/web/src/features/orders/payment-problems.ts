@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES } from '@shop/contract/orders';
-import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../app/api-error';
+import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../lib/api-error';
 
 export interface PaymentProblem {
   title: string;

@@ -2,9 +2,9 @@ import type { Review } from '@shop/contract/reviews';
 import type { User } from '@shop/contract/users';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
+import { formatMediumDate } from '../../ui/format-date';
 import { RatingStars } from '../../ui/rating-stars';
 import { AddReviewModal } from './add-review-modal';
-import { formatMediumDate } from '../../ui/format-date';
 
 interface ReviewsSectionProps {
   productId: string;

@@ -1,6 +1,6 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { PostReviewRequest, Review } from '@shop/contract/reviews';
-import { apiPath, baseApi } from '../../app/base-api';
+import { apiPath, baseApi } from '../../lib/base-api';
 
 export const reviewsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
-import { buttonClass } from '../../ui/button';
-import { usePageMeta } from '../../ui/use-page-meta';
+import { paths } from '../config/paths';
+import { buttonClass } from './button';
+import { usePageMeta } from './use-page-meta';
 
 /** SPEC.md 2: says the page does not exist and links home. Also the dashboard's catch-all. */
 export function NotFoundPage() {

@@ -1,4 +1,4 @@
-import { usePageLoading } from './lazy-page';
+import { usePageLoading } from '../lib/lazy-page';
 
 /** A thin bar across the top while the next screen's code downloads; the current screen stays meanwhile. */
 export function PageLoadingBar() {

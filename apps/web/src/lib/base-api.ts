@@ -1,7 +1,7 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { API_PREFIX } from '@shop/contract/api-paths';
 import { QUERY_CACHE_SECONDS } from '@shop/contract/constants';
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import { appStore } from './app-store';
+import { joinStore } from './store-registry';
 
 export const API_TAGS = ['Product', 'Review', 'Order', 'User', 'Stats'] as const;
 
@@ -18,7 +18,7 @@ export const baseApi = createApi({
 });
 
 // This module is loaded by the first screen that fetches, never by the first page's script.
-appStore.join(baseApi);
+joinStore(baseApi);
 
 /** The contract's paths start with `/api`, which the base query adds already. */
 export function apiPath(fullPath: string): string {

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { buttonClass } from '../../ui/button';
+import { buttonClass } from './button';
 
 /** A screen that failed to load or render, most often an old tab asking for code a deploy replaced. */
 export function PageLoadError() {

@@ -1,0 +1,4 @@
+import { useSelector } from 'react-redux';
+import type { StateWithCart } from './cart.slice';
+
+export const useCart = () => useSelector((state: StateWithCart) => state.cart);
