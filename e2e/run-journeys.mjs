@@ -153,8 +153,8 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const database = await createDatabase();
   say(`starting the shop at ${baseUrl} on a fresh ${database.label}`);
-  const tsx = path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/cli.mjs');
-  const server = spawn(process.execPath, [tsx, 'apps/api/src/server.ts'], {
+  // tsx as a loader in the server's own process: its CLI wrapper turns a slow SIGTERM into a SIGKILL.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     env: serverEnv(port, baseUrl, database.env),
     stdio: ['ignore', 'inherit', 'inherit'],

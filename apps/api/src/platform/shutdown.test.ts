@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,8 +14,6 @@ import { repoRoot } from './config';
  * sending while /api/ready says 200, and for a second after it first says 503 (a balancer's check
  * interval), then stops. Not one request may fail, and readiness must turn 503 before the listener closes.
  */
-const require = createRequire(import.meta.url);
-const tsx = path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/cli.mjs');
 const DELAY_SECONDS = 3;
 
 let shop: ChildProcess;
@@ -31,7 +28,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shutdown-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE_URL']) delete env[key];
-  shop = spawn(process.execPath, [tsx, 'apps/api/src/server.ts'], {
+  shop = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     env: {
       ...env,

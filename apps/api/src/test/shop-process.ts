@@ -1,13 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { repoRoot } from '../platform/config';
 import { freePort } from './fault-kit';
 import { testLogFile } from './test-app';
 
-const require = createRequire(import.meta.url);
-const tsx = path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/cli.mjs');
 
 export interface ShopProcess {
   url: string;
@@ -26,7 +23,7 @@ export async function startShopProcess(env: Record<string, string>): Promise<Sho
   const url = `http://127.0.0.1:${port}`;
   const inherited: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE_URL', 'DATA_DIR']) delete inherited[key];
-  const child = spawn(process.execPath, [tsx, 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     env: {
       ...inherited,
