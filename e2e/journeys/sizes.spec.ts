@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiPaths } from '@shop/contract/api-paths';
 import type { ProductStockResponse } from '@shop/contract/inventory';
@@ -8,34 +7,13 @@ import { logIn } from '../support/account';
 import { logInByApi, ok, registerCustomer } from '../support/api';
 import { admin } from '../support/env';
 import { CARDS, payWithCard } from '../support/hosted-checkout';
+import { newSizedDress } from '../support/stock';
 import { cartLine, openCart, openProduct, proceedToCheckout } from '../support/storefront';
 import { expect, test } from '../support/test';
 
-/** A dress of the journey's own, with sizes and stock it knows: XS sold out, S the last one, M three. */
-async function newDress(request: APIRequestContext, stock = { XS: 0, S: 1, M: 3 }): Promise<Product> {
-  await logInByApi(request, admin);
-  const tag = randomBytes(3).toString('hex');
-  const seeded = await ok<{ products: Product[] }>(
-    await request.get(`${apiPaths.products}?category=dress&limit=1`),
-    'a seeded dress for its picture',
-  );
-  const { product } = await ok<{ product: Product }>(
-    await request.post(apiPaths.createProduct, {
-      data: {
-        name: `Sized Wrap Dress ${tag}`,
-        category: 'dress',
-        color: 'blue',
-        price: 80,
-        description: 'A wrap dress in three sizes.',
-        image: seeded.products[0]?.image,
-        sizeScale: 'clothing',
-        variants: Object.entries(stock).map(([size, onHand]) => ({ size, onHand })),
-      },
-    }),
-    'adding the sized dress',
-  );
-  return product;
-}
+/** XS sold out, S the last one, M three. */
+const newDress = (request: APIRequestContext, stock: Record<string, number> = { XS: 0, S: 1, M: 3 }) =>
+  newSizedDress(request, stock);
 
 /** A size's radio; a sold-out one is named "XS (sold out)". */
 const sizeRadio = (page: Page, size: string) =>

@@ -5,6 +5,7 @@ import { logIn } from '../support/account';
 import { ok, registerCustomer } from '../support/api';
 import { buyThroughHostedPage, dashboardHeading, pngImage } from '../support/dashboard';
 import { admin, fixtures } from '../support/env';
+import { newSizedDress } from '../support/stock';
 import { expect, test } from '../support/test';
 
 const outDir = path.resolve(import.meta.dirname, '../screenshots');
@@ -92,6 +93,8 @@ test('every dashboard page, for a person to look at', async ({ page, request }) 
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await shoot(page, '12-access-denied', { fullPage: false });
 
+  // Access Denied sends the visitor to /login to come back to the dashboard; start the admin afresh.
+  await page.goto('/');
   await logIn(page, admin);
   await visit(page, '/dashboard/admin', /^Hello/, '13-admin-home');
   await visit(page, '/dashboard/add-product', 'Add New Product', '14-admin-add-product');
@@ -116,6 +119,10 @@ test('every dashboard page, for a person to look at', async ({ page, request }) 
   await expect(dashboardHeading(page, 'Update Product')).toBeVisible();
   await expect(page.getByLabel('Product name')).not.toHaveValue('');
   await shoot(page, '18-admin-update-product');
+  const sized = await newSizedDress(request, { XS: 0, S: 1, M: 3, L: 12 });
+  await page.goto(`/dashboard/update-product/${sized._id}`);
+  await expect(page.getByRole('region', { name: 'Stock changes, newest first' })).toBeVisible();
+  await shoot(page, '18b-admin-product-stock');
   await visit(page, '/dashboard/users', 'All Users', '19-admin-users');
   await page.getByRole('row').filter({ hasText: customer.email }).getByRole('button', { name: /^Edit/ }).click();
   await expect(page.getByRole('dialog', { name: 'Edit User Role' })).toBeVisible();

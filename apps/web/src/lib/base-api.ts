@@ -3,7 +3,7 @@ import { API_PREFIX } from '@shop/contract/api-paths';
 import { QUERY_CACHE_SECONDS } from '@shop/contract/constants';
 import { joinStore } from './store-registry';
 
-export const API_TAGS = ['Product', 'Review', 'Order', 'User', 'Stats'] as const;
+export const API_TAGS = ['Product', 'Review', 'Order', 'User', 'Stats', 'Stock'] as const;
 
 /**
  * The one RTK Query API of the app; each feature adds its endpoints with `baseApi.injectEndpoints`.

@@ -27,7 +27,7 @@ export function AddProductPage() {
   return (
     <>
       <PageHeader eyebrow="Admin dashboard" title="Add New Product" description="Put a new piece in the shop." />
-      <ProductForm initial={EMPTY_PRODUCT} submitLabel="Add Product" busy={isLoading} onSubmit={onSubmit} />
+      <ProductForm initial={EMPTY_PRODUCT} submitLabel="Add Product" busy={isLoading} withSizes onSubmit={onSubmit} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { RetryButton } from '../dashboard/retry-button';
 import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../dashboard/stat-card';
 import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { useGetAdminStatsQuery } from './admin.api';
+import { LowStockCard } from './low-stock-card';
 
 const MONTHS = Array.from({ length: 12 }, (_, m) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, m, 1))),
@@ -46,6 +47,7 @@ function Statistics({ stats }: { stats: AdminStats }) {
           <DoughnutChart label="Shop totals" labels={totalLabels} values={totals} />
         </ChartCard>
       </div>
+      <LowStockCard />
     </div>
   );
 }
@@ -60,7 +62,7 @@ export function AdminDashboardPage() {
       <PageHeader
         eyebrow="Admin dashboard"
         title={`Hello, ${user.username}!`}
-        description="How the shop is doing: orders, earnings, customers and the catalogue."
+        description="How the shop is doing: orders, earnings, customers, the catalogue and what runs low."
       />
       {isLoading ? (
         <StatCardsSkeleton count={4} label="Loading the shop's stats" />

@@ -1,5 +1,6 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { OrderStatus, Role } from '@shop/contract/constants';
+import type { LowStockResponse, ProductStockResponse, StockChangeRequest } from '@shop/contract/inventory';
 import { type Order, TOTAL_COUNT_HEADER } from '@shop/contract/orders';
 import type {
   Product,
@@ -54,6 +55,23 @@ export const adminApi = baseApi.injectEndpoints({
         { type: 'Product', id: 'LIST' },
       ],
     }),
+    getProductStock: build.query<ProductStockResponse, string>({
+      query: (id) => apiPath(apiPaths.productStock(id)),
+      providesTags: (_result, _error, id) => [{ type: 'Stock', id }],
+    }),
+    changeStock: build.mutation<ProductStockResponse, { id: string; change: StockChangeRequest }>({
+      query: ({ id, change }) => ({ url: apiPath(apiPaths.productStock(id)), method: 'PUT', body: change }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Stock', id },
+        { type: 'Stock', id: 'LOW' },
+        { type: 'Product', id },
+        { type: 'Product', id: 'LIST' },
+      ],
+    }),
+    getLowStock: build.query<LowStockResponse, void>({
+      query: () => apiPath(apiPaths.lowStock),
+      providesTags: [{ type: 'Stock', id: 'LOW' }],
+    }),
     deleteProduct: build.mutation<Message, string>({
       query: (id) => ({ url: apiPath(apiPaths.product(id)), method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Product', id }, { type: 'Product', id: 'LIST' }, 'Stats'],
@@ -105,6 +123,9 @@ export const {
   useCreateProductMutation,
   useUpdateProductMutation,
   useDeleteProductMutation,
+  useGetProductStockQuery,
+  useChangeStockMutation,
+  useGetLowStockQuery,
   useGetUsersQuery,
   useUpdateUserRoleMutation,
   useDeleteUserMutation,

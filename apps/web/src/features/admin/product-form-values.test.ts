@@ -1,6 +1,12 @@
 import type { Product } from '@shop/contract/products';
 import { describe, expect, it } from 'vitest';
-import { checkProductForm, EMPTY_PRODUCT, type ProductFormValues, productToValues } from './product-form-values';
+import {
+  checkProductForm,
+  EMPTY_PRODUCT,
+  formSizeScale,
+  type ProductFormValues,
+  productToValues,
+} from './product-form-values';
 
 const filled: ProductFormValues = {
   name: '  Linen Wrap Dress ',
@@ -10,6 +16,8 @@ const filled: ProductFormValues = {
   oldPrice: '',
   image: '/uploads/abc.webp',
   description: ' Cut on the bias. ',
+  sizeScale: '',
+  stock: {},
 };
 
 describe('the product form check (SPEC.md 5)', () => {
@@ -88,4 +96,39 @@ describe('the product form check (SPEC.md 5)', () => {
       },
     });
   });
+
+  it("gives a new product the sizes with a count, in its category's usual scale", () => {
+    const check = checkProductForm({ ...filled, stock: { S: '4', M: ' 0 ', L: '' } }, true);
+    expect(check).toMatchObject({
+      ok: true,
+      input: {
+        sizeScale: 'clothing',
+        variants: [
+          { size: 'S', onHand: 4 },
+          { size: 'M', onHand: 0 },
+        ],
+      },
+    });
+  });
+
+  it('takes a scale the category allows and ignores counts typed for another scale', () => {
+    const ring = { ...filled, category: 'jewellery', color: 'gold', sizeScale: 'ring', stock: { M: '3', '7': '2' } };
+    expect(checkProductForm(ring, true)).toMatchObject({
+      ok: true,
+      input: { sizeScale: 'ring', variants: [{ size: '7', onHand: 2 }] },
+    });
+    expect(formSizeScale({ category: 'cosmetics', sizeScale: 'ring' })).toBe('one');
+  });
+
+  it('sends no sizes when none has a count: the server makes it one size with its opening stock', () => {
+    const check = checkProductForm({ ...filled, stock: { M: ' ' } }, true);
+    expect(check.ok && 'variants' in check.input).toBe(false);
+  });
+
+  it.each([{ M: '-1' }, { M: '2.5' }, { M: 'ten' }, { M: '100001' }])(
+    'refuses a new product whose stock is %o',
+    (stock) => {
+      expect(checkProductForm({ ...filled, stock }, true)).toEqual({ ok: false, problem: 'stock' });
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category, COLORS, type Color } from '@shop/contract/constants';
 import type { Product, ProductInput } from '@shop/contract/products';
+import { CATEGORY_SIZE_SCALES, MAX_STOCK, SIZE_SCALES, type SizeLabel, type SizeScale } from '@shop/contract/sizes';
 
 /** What the form holds: text, as inputs give it. */
 export interface ProductFormValues {
@@ -10,6 +11,10 @@ export interface ProductFormValues {
   oldPrice: string;
   image: string;
   description: string;
+  /** The scale of a new product's sizes; empty for the category's usual one. */
+  sizeScale: string;
+  /** A new product's count on hand per size; a blank size is one the piece does not come in. */
+  stock: Partial<Record<string, string>>;
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -20,6 +25,8 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   oldPrice: '',
   image: '',
   description: '',
+  sizeScale: '',
+  stock: {},
 };
 
 export function productToValues(product: Product): ProductFormValues {
@@ -31,7 +38,22 @@ export function productToValues(product: Product): ProductFormValues {
     oldPrice: product.oldPrice == null ? '' : String(product.oldPrice),
     image: product.image,
     description: product.description,
+    sizeScale: product.sizeScale,
+    stock: {},
   };
+}
+
+/** The scale the form offers sizes in: the one chosen if the category allows it, else its usual one. */
+export function formSizeScale(values: Pick<ProductFormValues, 'category' | 'sizeScale'>): SizeScale {
+  const allowed = CATEGORY_SIZE_SCALES[values.category as Category] ?? ['one'];
+  return allowed.includes(values.sizeScale as SizeScale) ? (values.sizeScale as SizeScale) : (allowed[0] ?? 'one');
+}
+
+/** A count of pieces: a whole number from 0 to the most the shop keeps. */
+function stockCount(text: string): number | null {
+  if (!/^\d+$/.test(text.trim())) return null;
+  const value = Number(text);
+  return value <= MAX_STOCK ? value : null;
 }
 
 /** A positive amount with at most two decimals, as the server takes it. */
@@ -44,10 +66,14 @@ function dollars(text: string): number | null {
 export type ProductFormCheck =
   | { ok: true; input: ProductInput }
   | { ok: false; problem: 'missing' }
-  | { ok: false; problem: 'price' };
+  | { ok: false; problem: 'price' }
+  | { ok: false; problem: 'stock' };
 
-/** SPEC.md 5: name, category, price, description, color and an uploaded image are all required. */
-export function checkProductForm(values: ProductFormValues): ProductFormCheck {
+/**
+ * SPEC.md 5: name, category, price, description, color and an uploaded image are all required. A new
+ * product (`withSizes`) may give the stock of each size it comes in.
+ */
+export function checkProductForm(values: ProductFormValues, withSizes = false): ProductFormCheck {
   const name = values.name.trim();
   const description = values.description.trim();
   const image = values.image.trim();
@@ -59,16 +85,27 @@ export function checkProductForm(values: ProductFormValues): ProductFormCheck {
   const price = dollars(values.price);
   const oldPrice = values.oldPrice.trim() ? dollars(values.oldPrice) : null;
   if (price === null || (values.oldPrice.trim() && oldPrice === null)) return { ok: false, problem: 'price' };
-  return {
-    ok: true,
-    input: {
-      name,
-      category: values.category as Category,
-      color: values.color as Color,
-      price,
-      oldPrice,
-      image,
-      description,
-    },
+  const input: ProductInput = {
+    name,
+    category: values.category as Category,
+    color: values.color as Color,
+    price,
+    oldPrice,
+    image,
+    description,
   };
+  if (!withSizes) return { ok: true, input };
+
+  const sizeScale = formSizeScale(values);
+  const variants: { size: SizeLabel; onHand: number }[] = [];
+  for (const size of SIZE_SCALES[sizeScale]) {
+    const text = values.stock[size]?.trim() ?? '';
+    if (!text) continue;
+    const onHand = stockCount(text);
+    if (onHand === null) return { ok: false, problem: 'stock' };
+    variants.push({ size, onHand });
+  }
+  // Nothing given: the server's default, one size with its opening stock, as for the original client's form.
+  if (!variants.length) return { ok: true, input };
+  return { ok: true, input: { ...input, sizeScale, variants } };
 }

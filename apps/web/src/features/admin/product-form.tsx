@@ -5,13 +5,32 @@ import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
 import { ImageUploadField } from './image-upload-field';
 import { checkProductForm, type ProductFormValues } from './product-form-values';
+import { ProductSizesFields } from './product-sizes-fields';
 
 interface ProductFormProps {
   initial: ProductFormValues;
   submitLabel: string;
   busy: boolean;
+  /** A new product's form also asks for its sizes and their stock; later changes go through the stock table. */
+  withSizes?: boolean;
   onSubmit: (input: ProductInput) => Promise<void>;
 }
+
+type TextField = Exclude<keyof ProductFormValues, 'stock' | 'sizeScale'>;
+
+const PROBLEMS = {
+  missing: { title: 'Missing Fields!', text: 'Please fill all the required fields.', icon: 'warning' },
+  price: {
+    title: 'Check the price',
+    text: 'Prices are amounts in dollars greater than 0, with at most two decimals.',
+    icon: 'warning',
+  },
+  stock: {
+    title: 'Check the stock',
+    text: 'The stock of a size is a whole number from 0 (sold out) up.',
+    icon: 'warning',
+  },
+} as const;
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -30,30 +49,22 @@ function Labelled({ id, label, children, wide }: { id: string; label: string; ch
  * The product form of Add New Product and Update Product. Its own check comes first (SPEC.md 5's
  * Missing Fields! warning), so nothing incomplete is ever sent.
  */
-export function ProductForm({ initial, submitLabel, busy, onSubmit }: ProductFormProps) {
+export function ProductForm({ initial, submitLabel, busy, withSizes = false, onSubmit }: ProductFormProps) {
   const [values, setValues] = useState(initial);
-  const set = (field: keyof ProductFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: TextField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const setImage = useCallback((image: string) => setValues((v) => ({ ...v, image })), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const check = checkProductForm(values);
+    const check = checkProductForm(values, withSizes);
     if (!check.ok) {
-      await showAlert(
-        check.problem === 'missing'
-          ? { title: 'Missing Fields!', text: 'Please fill all the required fields.', icon: 'warning' }
-          : {
-              title: 'Check the price',
-              text: 'Prices are amounts in dollars greater than 0, with at most two decimals.',
-              icon: 'warning',
-            },
-      );
+      await showAlert(PROBLEMS[check.problem]);
       return;
     }
     await onSubmit(check.input);
   }
 
-  const text = (field: keyof ProductFormValues) => ({
+  const text = (field: TextField) => ({
     id: `product-${field}`,
     value: values[field],
     onChange: (e: { target: { value: string } }) => set(field)(e.target.value),
@@ -99,6 +110,13 @@ export function ProductForm({ initial, submitLabel, busy, onSubmit }: ProductFor
         <Labelled id="product-description" label="Description" wide>
           <textarea {...text('description')} rows={5} className="field resize-y" placeholder="Fabric, fit and care" />
         </Labelled>
+        {withSizes && (
+          <ProductSizesFields
+            values={values}
+            onScaleChange={(sizeScale) => setValues((v) => ({ ...v, sizeScale }))}
+            onStockChange={(size, count) => setValues((v) => ({ ...v, stock: { ...v.stock, [size]: count } }))}
+          />
+        )}
       </div>
       <div className="mt-8 flex justify-end">
         <Button type="submit" busy={busy}>

@@ -1,9 +1,11 @@
 import { formatMoney } from '@shop/contract/money';
 import type { Product } from '@shop/contract/products';
+import { LOW_STOCK_THRESHOLD, ONE_SIZE } from '@shop/contract/sizes';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { ProductImage } from '../../ui/product-image';
 import { rowNumber } from '../dashboard/format';
+import { StockBadge } from '../dashboard/stock-badge';
 import {
   actionLink,
   deleteButton,
@@ -21,6 +23,26 @@ interface ProductsTableProps {
   products: Product[];
   page: number;
   pageSize: number;
+}
+
+/** The product's available count in all, its low-stock mark, and which sizes run low. */
+function StockCell({ product }: { product: Product }) {
+  const available = product.variants.reduce((sum, v) => sum + Math.max(0, v.available), 0);
+  const lowest = Math.min(...product.variants.map((v) => v.available));
+  const short = product.variants.filter((v) => v.available <= LOW_STOCK_THRESHOLD && v.size !== ONE_SIZE);
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <span className="inline-flex items-center gap-2 tabular-nums">
+        {available}
+        <StockBadge available={available === 0 ? 0 : Math.max(1, lowest)} />
+      </span>
+      {short.length > 0 && available > 0 && (
+        <span className="text-xs text-muted">
+          {short.map((v) => `${v.size}: ${Math.max(0, v.available)}`).join(' · ')}
+        </span>
+      )}
+    </div>
+  );
 }
 
 export function ProductsTable({ products, page, pageSize }: ProductsTableProps) {
@@ -54,6 +76,9 @@ export function ProductsTable({ products, page, pageSize }: ProductsTableProps) 
             <th scope="col" className={`${th} text-right`}>
               Price
             </th>
+            <th scope="col" className={th}>
+              Stock
+            </th>
             <th scope="col" className={`${th} text-right`}>
               Actions
             </th>
@@ -84,6 +109,9 @@ export function ProductsTable({ products, page, pageSize }: ProductsTableProps) 
               </td>
               <td className={`${td} capitalize`}>{product.category}</td>
               <td className={`${td} text-right tabular-nums`}>{formatMoney(product.price)}</td>
+              <td className={td}>
+                <StockCell product={product} />
+              </td>
               <td className={`${td} text-right whitespace-nowrap`}>
                 <Link to={paths.dashboard.updateProduct.href(product._id)} className={`${actionLink} mr-3`}>
                   Edit<span className="sr-only"> {product.name}</span>

@@ -12,6 +12,7 @@ import { useGetManagedProductQuery, useUpdateProductMutation } from './admin.api
 import { adminCallFailed } from './call-failed';
 import { ProductForm } from './product-form';
 import { productToValues } from './product-form-values';
+import { ProductStockPanel } from './product-stock-panel';
 
 /** SPEC.md 2: the product form, prefilled; on success back to Manage Products. */
 export function UpdateProductPage() {
@@ -37,7 +38,7 @@ export function UpdateProductPage() {
       <PageHeader
         eyebrow="Admin dashboard"
         title="Update Product"
-        description="Change what the shop says about this piece."
+        description="Change what the shop says about this piece, and how many of each size it has."
       />
       {isLoading ? (
         <div
@@ -61,13 +62,16 @@ export function UpdateProductPage() {
           )}
         </ErrorMessage>
       ) : (
-        <ProductForm
-          key={data.product._id}
-          initial={productToValues(data.product)}
-          submitLabel="Update Product"
-          busy={saving}
-          onSubmit={onSubmit}
-        />
+        <>
+          <ProductForm
+            key={data.product._id}
+            initial={productToValues(data.product)}
+            submitLabel="Update Product"
+            busy={saving}
+            onSubmit={onSubmit}
+          />
+          <ProductStockPanel productId={data.product._id} />
+        </>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { TAX_PERCENT } from '@shop/contract/constants';
 import { formatMoney, toCents, toDollars } from '@shop/contract/money';
 import type { Order } from '@shop/contract/orders';
+import { ONE_SIZE } from '@shop/contract/sizes';
 import { OrderTracker } from '../../ui/order-tracker';
 import { ProductImage } from '../../ui/product-image';
 
@@ -40,7 +41,10 @@ export function OrderDetails({ order }: { order: Order }) {
         </h2>
         <ul className="mt-4 divide-y divide-sand border-y border-sand">
           {order.products.map((item) => (
-            <li key={item.productId ?? `removed-${item.name}`} className="flex items-center gap-4 py-4">
+            <li
+              key={`${item.productId ?? `removed-${item.name}`}|${item.size ?? ''}`}
+              className="flex items-center gap-4 py-4"
+            >
               <ProductImage
                 src={item.image}
                 alt=""
@@ -51,6 +55,7 @@ export function OrderDetails({ order }: { order: Order }) {
               />
               <div className="min-w-0 flex-1">
                 <p className="font-display text-base text-ink">{item.name}</p>
+                {item.size && item.size !== ONE_SIZE && <p className="text-xs text-ink">Size {item.size}</p>}
                 <p className="text-xs text-muted">
                   {item.quantity} × {formatMoney(item.price)}
                 </p>
