@@ -6,6 +6,7 @@ import { startReservationSweep } from './modules/orders/checkout-holds';
 import { startReconcileJob } from './modules/orders/reconcile';
 import { ConfigError, loadConfig } from './platform/config';
 import { createLogger, flushLog } from './platform/logger';
+import type { PeriodicJob } from './platform/periodic-job';
 import { shutDownGracefully } from './platform/shutdown';
 
 // Until the configuration names a level, start-up problems are logged at the default one.
@@ -24,8 +25,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger: log });
   await seedOnFirstStart(app.deps, app.log);
 
-  let reconcileJob: { stop(): Promise<void> } | undefined;
-  let reservationSweep: { stop(): Promise<void> } | undefined;
+  let reconcileJob: PeriodicJob | undefined;
+  let reservationSweep: PeriodicJob | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

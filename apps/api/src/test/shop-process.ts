@@ -5,7 +5,6 @@ import { repoRoot } from '../platform/config';
 import { freePort } from './fault-kit';
 import { testLogFile } from './test-app';
 
-
 export interface ShopProcess {
   url: string;
   child: ChildProcess;

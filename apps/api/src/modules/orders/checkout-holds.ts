@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
+import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import type { ReservationEnd } from '../inventory/inventory.queries';
 import { expiredHoldIds } from '../inventory/inventory.queries';
 import { endHold } from '../inventory/inventory.service';
@@ -73,29 +74,14 @@ export async function sweepExpiredHolds(deps: FulfilDeps, now = new Date()): Pro
 export function startReservationSweep(
   deps: FulfilDeps & { database: DatabaseHandle; log: FastifyBaseLogger },
   intervalSeconds: number,
-): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = deps.database
-      .exclusively('reservation-sweep', () => sweepExpiredHolds(deps))
-      .then((report) => {
-        if (report && (report.released > 0 || report.fulfilled > 0)) deps.log.info({ report }, 'stock holds swept');
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'the reservation sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, intervalSeconds * 1000);
-  timer.unref();
-  setImmediate(run);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+): PeriodicJob {
+  return startPeriodicJob({
+    intervalSeconds,
+    log: deps.log,
+    failure: 'the reservation sweep failed',
+    work: async () => {
+      const report = await deps.database.exclusively('reservation-sweep', () => sweepExpiredHolds(deps));
+      if (report && (report.released > 0 || report.fulfilled > 0)) deps.log.info({ report }, 'stock holds swept');
     },
-  };
+  });
 }

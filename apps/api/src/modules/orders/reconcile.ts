@@ -1,3 +1,4 @@
+import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout';
 import { unfulfilledCheckoutSessions } from './orders.queries';
 
@@ -44,30 +45,15 @@ export async function reconcile(
 }
 
 /** Runs reconciliation every `intervalSeconds`, never two runs at once; `stop` waits for a run in progress. */
-export function startReconcileJob(deps: FulfilDeps, intervalSeconds: number): { stop(): Promise<void> } {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = reconcile(deps)
-      .then((report) => {
-        const level = report.fulfilled > 0 || report.missing > 0 ? 'warn' : 'info';
-        deps.log[level]({ report }, 'reconciliation finished');
-      })
-      .catch((err: unknown) => deps.log.error({ err }, 'reconciliation failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, intervalSeconds * 1000);
-  timer.unref();
-  // A first run at start-up settles whatever a crash or a deploy left behind.
-  setImmediate(run);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+export function startReconcileJob(deps: FulfilDeps, intervalSeconds: number): PeriodicJob {
+  return startPeriodicJob({
+    intervalSeconds,
+    log: deps.log,
+    failure: 'reconciliation failed',
+    work: async () => {
+      const report = await reconcile(deps);
+      const level = report.fulfilled > 0 || report.missing > 0 ? 'warn' : 'info';
+      deps.log[level]({ report }, 'reconciliation finished');
     },
-  };
+  });
 }
