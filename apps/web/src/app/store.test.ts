@@ -1,22 +1,11 @@
-import type { User } from '@shop/contract/users';
 import type { Middleware, UnknownAction } from 'redux';
 import { describe, expect, it } from 'vitest';
 import { logout, setUser } from '../features/auth/auth.slice';
 import { USER_STORAGE_KEY } from '../features/auth/auth.storage';
 import { addToCart } from '../features/cart/cart.slice';
+import { customer as user } from '../test/customer';
 import { memoryStorage } from '../test/memory-storage';
 import { createStore } from './store';
-
-const user: User = {
-  _id: '0b5c3f8e-8d47-4a53-9a7e-0d6b8f6a1e11',
-  username: 'ada',
-  email: 'ada@example.com',
-  role: 'user',
-  bio: '',
-  profileImage: '',
-  profession: '',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
 
 /** A stand-in for RTK Query's part: a reducer with an initial state and a middleware that sees actions. */
 function latePart() {

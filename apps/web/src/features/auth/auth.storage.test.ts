@@ -1,18 +1,7 @@
-import type { User } from '@shop/contract/users';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customer as user } from '../../test/customer';
 import { memoryStorage } from '../../test/memory-storage';
 import { loadUser, saveUser, USER_STORAGE_KEY } from './auth.storage';
-
-const user: User = {
-  _id: '0b5c3f8e-8d47-4a53-9a7e-0d6b8f6a1e11',
-  username: 'ada',
-  email: 'ada@example.com',
-  role: 'user',
-  bio: '',
-  profileImage: '',
-  profession: '',
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
 
 afterEach(() => vi.restoreAllMocks());
 
