@@ -7,6 +7,7 @@ import { ProductImage } from '../../ui/product-image';
 import { Skeleton } from '../../ui/skeleton';
 import { RetryButton } from '../dashboard/retry-button';
 import { StockBadge } from '../dashboard/stock-badge';
+import { stockLevel } from '../dashboard/stock-level';
 import { actionLink } from '../dashboard/table-frame';
 import { useGetLowStockQuery } from './admin.api';
 
@@ -55,10 +56,10 @@ export function LowStockCard() {
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-ink">{item.name}</p>
                   <p className="text-xs text-muted">
-                    Size {item.size} · <span className="tabular-nums">{Math.max(0, item.available)} left</span>
+                    Size {item.size} · <span className="tabular-nums">{item.available} left</span>
                   </p>
                 </div>
-                <StockBadge available={item.available} />
+                <StockBadge level={stockLevel(item.available)} />
                 <Link to={paths.dashboard.updateProduct.href(item.productId)} className={`${actionLink} text-sm`}>
                   Restock
                   <span className="sr-only">

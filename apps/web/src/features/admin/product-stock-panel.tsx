@@ -15,6 +15,7 @@ import { useToast } from '../../ui/toast';
 import { formatDateTime } from '../dashboard/format';
 import { RetryButton } from '../dashboard/retry-button';
 import { StockBadge } from '../dashboard/stock-badge';
+import { stockLevel } from '../dashboard/stock-level';
 import { rowClass, TableFrame, TableSkeleton, tableClass, td, th, theadClass } from '../dashboard/table-frame';
 import { useChangeStockMutation, useGetProductStockQuery } from './admin.api';
 
@@ -33,7 +34,7 @@ function rowsOf(stock: ProductStockResponse): StockRow[] {
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 /** A ledger row as the admin reads it: what moved on hand, and what checkouts held or let go. */
-export function describeLedgerChange(entry: Pick<StockLedgerEntry, 'onHandChange' | 'reservedChange'>): string {
+function describeLedgerChange(entry: Pick<StockLedgerEntry, 'onHandChange' | 'reservedChange'>): string {
   const parts: string[] = [];
   if (entry.onHandChange !== 0) parts.push(`${signed(entry.onHandChange)} on hand`);
   if (entry.reservedChange > 0) parts.push(`${entry.reservedChange} held`);
@@ -83,7 +84,7 @@ function StockRowForm({ productId, row }: { productId: string; row: StockRow }) 
       <td className={`${td} text-right tabular-nums`}>
         {variant ? (
           <span className="inline-flex items-center gap-2">
-            <StockBadge available={variant.available} />
+            <StockBadge level={stockLevel(variant.available)} />
             {variant.available}
           </span>
         ) : (

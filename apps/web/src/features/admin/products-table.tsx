@@ -1,11 +1,11 @@
 import { formatMoney } from '@shop/contract/money';
 import type { Product } from '@shop/contract/products';
-import { LOW_STOCK_THRESHOLD, ONE_SIZE } from '@shop/contract/sizes';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { ProductImage } from '../../ui/product-image';
 import { rowNumber } from '../dashboard/format';
 import { StockBadge } from '../dashboard/stock-badge';
+import { productStockSummary } from '../dashboard/stock-level';
 import {
   actionLink,
   deleteButton,
@@ -27,19 +27,15 @@ interface ProductsTableProps {
 
 /** The product's available count in all, its low-stock mark, and which sizes run low. */
 function StockCell({ product }: { product: Product }) {
-  const available = product.variants.reduce((sum, v) => sum + Math.max(0, v.available), 0);
-  const lowest = Math.min(...product.variants.map((v) => v.available));
-  const short = product.variants.filter((v) => v.available <= LOW_STOCK_THRESHOLD && v.size !== ONE_SIZE);
+  const stock = productStockSummary(product.variants);
   return (
     <div className="flex flex-col items-start gap-1">
       <span className="inline-flex items-center gap-2 tabular-nums">
-        {available}
-        <StockBadge available={available === 0 ? 0 : Math.max(1, lowest)} />
+        {stock.available}
+        <StockBadge level={stock.level} />
       </span>
-      {short.length > 0 && available > 0 && (
-        <span className="text-xs text-muted">
-          {short.map((v) => `${v.size}: ${Math.max(0, v.available)}`).join(' · ')}
-        </span>
+      {stock.lowSizes.length > 0 && (
+        <span className="text-xs text-muted">{stock.lowSizes.map((v) => `${v.size}: ${v.available}`).join(' · ')}</span>
       )}
     </div>
   );

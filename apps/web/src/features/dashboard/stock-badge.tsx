@@ -1,10 +1,4 @@
-import { LOW_STOCK_THRESHOLD } from '@shop/contract/sizes';
-
-/** How an admin reads a count that can still be sold: sold out, low (at or under the threshold) or fine. */
-export function stockLevel(available: number): 'out' | 'low' | 'ok' {
-  if (available <= 0) return 'out';
-  return available <= LOW_STOCK_THRESHOLD ? 'low' : 'ok';
-}
+import type { StockLevel } from './stock-level';
 
 const LOOK = {
   out: { text: 'Sold out', className: 'bg-stop/10 text-stop-dark ring-stop/30' },
@@ -12,8 +6,7 @@ const LOOK = {
 } as const;
 
 /** The low-stock mark of Manage Products and the stock table; nothing when the count is fine. */
-export function StockBadge({ available }: { available: number }) {
-  const level = stockLevel(available);
+export function StockBadge({ level }: { level: StockLevel }) {
   if (level === 'ok') return null;
   const look = LOOK[level];
   return (
