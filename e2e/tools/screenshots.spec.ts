@@ -2,10 +2,11 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { apiPaths } from '@shop/contract/api-paths';
 import type { Order } from '@shop/contract/orders';
-import { fillLogin } from '../support/account';
+import { expectLoggedIn, fillLogin } from '../support/account';
 import { ok, registerCustomer } from '../support/api';
 import { fixtures } from '../support/env';
 import { CARDS, payWithCard } from '../support/hosted-checkout';
+import { newSizedDress } from '../support/stock';
 import { addToCart, openCart, openProduct, proceedToCheckout } from '../support/storefront';
 
 const outDir = path.resolve(import.meta.dirname, '../screenshots');
@@ -72,9 +73,18 @@ test('every storefront page, for a person to look at', async ({ page, request })
   await page.goto('/no-such-page');
   await shoot(page, '10-not-found');
 
+  const sized = await newSizedDress(request, { XS: 0, S: 2, M: 8, L: 12 });
   const customer = await registerCustomer(request);
   await page.goto('/login');
   await fillLogin(page, customer);
+  await expectLoggedIn(page);
+  await openProduct(page, sized);
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: 'S', exact: true }) })
+    .click();
+  await shoot(page, '06b-product-sizes');
+  await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click();
   await openCart(page);
   await shoot(page, '11-cart-logged-in', { fullPage: false });
   await proceedToCheckout(page);

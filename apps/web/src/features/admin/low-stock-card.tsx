@@ -54,12 +54,14 @@ export function LowStockCard() {
                   className="h-12.5 w-10 shrink-0 rounded-md"
                 />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-ink">{item.name}</p>
-                  <p className="text-xs text-muted">
-                    Size {item.size} · <span className="tabular-nums">{item.available} left</span>
-                  </p>
+                  <p className="line-clamp-2 text-sm font-medium text-ink">{item.name}</p>
+                  <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <p className="text-xs text-muted">
+                      Size {item.size} · <span className="tabular-nums">{item.available} left</span>
+                    </p>
+                    <StockBadge level={stockLevel(item.available)} />
+                  </div>
                 </div>
-                <StockBadge level={stockLevel(item.available)} />
                 <Link to={paths.dashboard.updateProduct.href(item.productId)} className={`${actionLink} text-sm`}>
                   Restock
                   <span className="sr-only">
