@@ -1,6 +1,7 @@
 import { CATEGORIES, type Category, COLORS, type Color } from '@shop/contract/constants';
+import { type VariantStockInput, variantStockInputSchema } from '@shop/contract/inventory';
 import type { Product, ProductInput } from '@shop/contract/products';
-import { CATEGORY_SIZE_SCALES, MAX_STOCK, SIZE_SCALES, type SizeLabel, type SizeScale } from '@shop/contract/sizes';
+import { CATEGORY_SIZE_SCALES, SIZE_SCALES, type SizeScale } from '@shop/contract/sizes';
 
 /** What the form holds: text, as inputs give it. */
 export interface ProductFormValues {
@@ -49,13 +50,6 @@ export function formSizeScale(values: Pick<ProductFormValues, 'category' | 'size
   return allowed.includes(values.sizeScale as SizeScale) ? (values.sizeScale as SizeScale) : (allowed[0] ?? 'one');
 }
 
-/** A count of pieces: a whole number from 0 to the most the shop keeps. */
-function stockCount(text: string): number | null {
-  if (!/^\d+$/.test(text.trim())) return null;
-  const value = Number(text);
-  return value <= MAX_STOCK ? value : null;
-}
-
 /** A positive amount with at most two decimals, as the server takes it. */
 function dollars(text: string): number | null {
   const value = Number(text);
@@ -97,13 +91,14 @@ export function checkProductForm(values: ProductFormValues, withSizes = false): 
   if (!withSizes) return { ok: true, input };
 
   const sizeScale = formSizeScale(values);
-  const variants: { size: SizeLabel; onHand: number }[] = [];
+  const variants: VariantStockInput[] = [];
   for (const size of SIZE_SCALES[sizeScale]) {
     const text = values.stock[size]?.trim() ?? '';
     if (!text) continue;
-    const onHand = stockCount(text);
-    if (onHand === null) return { ok: false, problem: 'stock' };
-    variants.push({ size, onHand });
+    // The contract's own rule for a count (a whole number from 0 to MAX_STOCK), as the server applies it.
+    const variant = variantStockInputSchema.safeParse({ size, onHand: Number(text) });
+    if (!variant.success) return { ok: false, problem: 'stock' };
+    variants.push(variant.data);
   }
   // Nothing given: the server's default, one size with its opening stock, as for the original client's form.
   if (!variants.length) return { ok: true, input };
