@@ -1,11 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiPaths } from '@shop/contract/api-paths';
 import type { ProductStockResponse } from '@shop/contract/inventory';
-import type { Product } from '@shop/contract/products';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { logIn } from '../support/account';
-import { logInByApi, ok, registerCustomer } from '../support/api';
-import { admin } from '../support/env';
+import { ok, registerCustomer } from '../support/api';
 import { CARDS, payWithCard } from '../support/hosted-checkout';
 import { newSizedDress } from '../support/stock';
 import { cartLine, openCart, openProduct, proceedToCheckout } from '../support/storefront';

@@ -1,5 +1,5 @@
 import { CATEGORIES, COLORS, ORDER_STATUSES, ROLES } from '@shop/contract/constants';
-import { SIZE_SCALE_NAMES, type SizeScale, STOCK_REASONS } from '@shop/contract/inventory';
+import { SIZE_SCALE_NAMES, STOCK_REASONS } from '@shop/contract/inventory';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
