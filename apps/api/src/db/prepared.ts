@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client';
 
 /**
@@ -13,5 +15,21 @@ export function preparedPerDatabase<Statement>(build: (db: Queryable) => Stateme
       statements.set(db, statement);
     }
     return statement;
+  };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (its values as `sql.placeholder`s) whose text is built once and prepared by name on
+ * whichever connection runs it, a transaction's included: a checkout's stock statements are planned
+ * once per connection instead of on every call, which took a third of their time.
+ */
+export function namedStatement<Row>(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  return async (db: Queryable, values: Record<string, unknown>): Promise<Row[]> => {
+    const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
+    // Without selected fields both drivers answer the driver's own result, `{ rows }`.
+    return (result as { rows: Row[] }).rows;
   };
 }

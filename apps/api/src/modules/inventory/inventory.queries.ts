@@ -1,7 +1,9 @@
 import type { StockReason } from '@shop/contract/inventory';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { namedStatement, preparedPerDatabase } from '../../db/prepared';
 import { products, productVariants, stockLedger, stockReservations, users } from '../../db/schema';
+import { PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION, pgConstraint, pgErrorCode } from '../../platform/errors';
 
 export type VariantRow = typeof productVariants.$inferSelect;
 
@@ -31,13 +33,9 @@ export async function insertVariants(db: Queryable, values: NewVariant[]): Promi
 /** `{a,b,c}`: an array as one text parameter, cast in the statement (the embedded driver sends no JS arrays). */
 const arrayParam = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
 
-/** Raw statements answer `{ rows }` with either driver. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** Every size of the cart's products with the product's name, picture and price: one query for a checkout. */
-export async function sizesForCheckout(db: Queryable, productIds: readonly string[]) {
-  if (productIds.length === 0) return [];
-  return db
+// Every checkout asks it: one text whatever the cart's size, planned once per connection.
+const checkoutSizesStatement = preparedPerDatabase((db) =>
+  db
     .select({
       productId: products.id,
       name: products.name,
@@ -49,42 +47,77 @@ export async function sizesForCheckout(db: Queryable, productIds: readonly strin
     })
     .from(products)
     .innerJoin(productVariants, eq(productVariants.productId, products.id))
-    .where(inArray(products.id, [...productIds]))
-    .orderBy(asc(products.id), asc(productVariants.position));
+    .where(sql`${products.id} = any(${sql.placeholder('productIds')}::uuid[])`)
+    .orderBy(asc(products.id), asc(productVariants.position))
+    .prepare('checkout_sizes'),
+);
+
+/** Every size of the cart's products with the product's name, picture and price: one query for a checkout. */
+export async function sizesForCheckout(db: Queryable, productIds: readonly string[]) {
+  if (productIds.length === 0) return [];
+  return checkoutSizesStatement(db).execute({ productIds: arrayParam(productIds) });
 }
 
+const param = (name: string) => sql.placeholder(name);
+
+const holdLinesStatement = namedStatement<{ held: number }>(
+  'hold_checkout_lines',
+  sql`
+    with wanted as (
+      select x.v, x.q from unnest(${param('variantIds')}::uuid[], ${param('quantities')}::int[])
+        with ordinality as x(v, q, n)
+      order by x.n
+    ), held as (
+      -- The condition is the sizes' own check (reserved <= on hand, product_variants_reserved_range):
+      -- a line that would hold more than is there ends the whole statement, holding nothing.
+      update ${productVariants} p set reserved = p.reserved + w.q, updated_at = now()
+      from wanted w where p.id = w.v
+      returning p.id
+    ), reserved as (
+      -- A size deleted since the cart was priced fails this insert's foreign key: nothing held either.
+      insert into ${stockReservations} (hold_id, variant_id, quantity, actor_id, expires_at)
+      select ${param('holdId')}::uuid, w.v, w.q, ${param('actorId')}::uuid, ${param('expiresAt')}::timestamptz
+      from wanted w
+      returning variant_id, quantity
+    ), logged as (
+      insert into ${stockLedger} (variant_id, reason, reserved_delta, actor_id, hold_id)
+      select variant_id, 'reservation', quantity, ${param('actorId')}::uuid, ${param('holdId')}::uuid from reserved
+    )
+    select count(*)::int as held from held`,
+);
+
+/** What ends a hold's statement when a line cannot be held: a size short of stock, or one deleted. */
+const SHORT_LINE = new Set([
+  `${PG_CHECK_VIOLATION} product_variants_reserved_range`,
+  `${PG_FOREIGN_KEY_VIOLATION} stock_reservations_variant_id_product_variants_id_fk`,
+]);
+
 /**
- * Holds every line of a checkout in one statement: each line's size gains its quantity in `reserved`
- * only where that many are available (the condition is in the UPDATE, never read first), and the
- * reservations and their ledger rows are written only if every line was held. Answers how many lines
- * were held; fewer than given means the caller must roll back. The lines come sorted by variant, and
- * the rows are locked in that order, as every other statement that moves stock locks them.
+ * Holds every line of a checkout in one statement, all or none, with no transaction around it: each
+ * size gains its line's quantity in `reserved`, which the sizes' check lets happen only where that many
+ * are available (never read first), and the reservations and their ledger rows are written with it.
+ * Answers whether every line was held; if not, nothing was. The lines are locked in variant order, as
+ * every other statement that moves stock locks them. Being one statement, it lets go of the rows as
+ * soon as it ends, not a round trip to the shop later: ten buyers of the same sizes queued for that.
  */
 export async function holdLines(
   db: Queryable,
   hold: { holdId: string; actorId: string; expiresAt: Date; lines: readonly { variantId: string; quantity: number }[] },
-): Promise<number> {
+): Promise<boolean> {
   const lines = [...hold.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
-  const result = await db.execute(sql`
-    with wanted as (
-      select x.v, x.q from unnest(${arrayParam(lines.map((l) => l.variantId))}::uuid[],
-        ${arrayParam(lines.map((l) => l.quantity))}::int[]) with ordinality as x(v, q, n)
-      order by x.n
-    ), held as (
-      update ${productVariants} p set reserved = p.reserved + w.q, updated_at = now()
-      from wanted w where p.id = w.v and p.on_hand - p.reserved >= w.q
-      returning p.id
-    ), reserved as (
-      insert into ${stockReservations} (hold_id, variant_id, quantity, actor_id, expires_at)
-      select ${hold.holdId}::uuid, w.v, w.q, ${hold.actorId}::uuid, ${hold.expiresAt.toISOString()}::timestamptz
-      from wanted w where (select count(*) from held) = ${lines.length}
-      returning variant_id, quantity
-    ), logged as (
-      insert into ${stockLedger} (variant_id, reason, reserved_delta, actor_id, hold_id)
-      select variant_id, 'reservation', quantity, ${hold.actorId}::uuid, ${hold.holdId}::uuid from reserved
-    )
-    select count(*)::int as held from held`);
-  return rowsOf<{ held: number }>(result)[0]?.held ?? 0;
+  try {
+    const [row] = await holdLinesStatement(db, {
+      variantIds: arrayParam(lines.map((l) => l.variantId)),
+      quantities: arrayParam(lines.map((l) => l.quantity)),
+      holdId: hold.holdId,
+      actorId: hold.actorId,
+      expiresAt: hold.expiresAt.toISOString(),
+    });
+    return row?.held === lines.length;
+  } catch (err) {
+    if (SHORT_LINE.has(`${pgErrorCode(err)} ${pgConstraint(err)}`)) return false;
+    throw err;
+  }
 }
 
 export function availableOf(db: Queryable, variantIds: readonly string[]) {
@@ -103,28 +136,25 @@ export async function insertLedger(db: Queryable, values: LedgerInsert[]): Promi
 export type ReservationEnd = 'paid' | 'cancelled' | 'expired';
 
 /**
- * Ends every still-active reservation of a hold, once, in one statement: their ledger rows are written
- * and the sizes' counts move (a sale leaves on hand and reserved, a release only reserved). Of a
- * payment and an expiry racing, the one whose update finds the rows active gets them, the other gets
- * nothing back. A sale is on the holder's name, a release on `actorId`'s.
+ * The statement that ends a hold's active reservations as a sale (on hand and reserved leave, on the
+ * holder's name) or a release (only reserved, on the releaser's): its ledger rows are written and the
+ * sizes' counts move in the same statement.
  */
-export async function endActiveReservations(
-  db: Queryable,
-  holdId: string,
-  status: ReservationEnd,
-  now: Date,
-  actorId: string | null,
-): Promise<{ variantId: string; quantity: number }[]> {
-  const sale = status === 'paid';
-  const result = await db.execute(sql`
+function endReservationsStatement(sale: boolean) {
+  return namedStatement<{ variantId: string; quantity: number }>(
+    sale ? 'sell_held_stock' : 'release_held_stock',
+    sql`
     with ended as (
-      update ${stockReservations} set status = ${status}, ended_at = ${now.toISOString()}::timestamptz
-      where hold_id = ${holdId}::uuid and status = 'active'
+      update ${stockReservations} set status = ${param('status')}::reservation_status,
+        ended_at = ${param('now')}::timestamptz
+      where hold_id = ${param('holdId')}::uuid and status = 'active'
       returning variant_id, quantity, actor_id
     ), logged as (
       insert into ${stockLedger} (variant_id, reason, on_hand_delta, reserved_delta, actor_id, hold_id)
-      select variant_id, ${sale ? 'sale' : 'release'}::stock_reason, ${sale ? sql`-quantity` : sql`0`}, -quantity,
-        ${sale ? sql`coalesce(actor_id, ${actorId}::uuid)` : sql`${actorId}::uuid`}, ${holdId}::uuid
+      select variant_id, ${sale ? sql`'sale'` : sql`'release'`}::stock_reason,
+        ${sale ? sql`-quantity` : sql`0`}, -quantity,
+        ${sale ? sql`coalesce(actor_id, ${param('actorId')}::uuid)` : sql`${param('actorId')}::uuid`},
+        ${param('holdId')}::uuid
       from ended
     ), moved as (
       -- Runs whether or not it is read, as every data-modifying WITH does; in variant order, as every
@@ -135,8 +165,27 @@ export async function endActiveReservations(
       where p.id = e.variant_id
       returning p.id
     )
-    select variant_id as "variantId", quantity from ended`);
-  return rowsOf<{ variantId: string; quantity: number }>(result);
+    select variant_id as "variantId", quantity from ended`,
+  );
+}
+
+const sellHeldStatement = endReservationsStatement(true);
+const releaseHeldStatement = endReservationsStatement(false);
+
+/**
+ * Ends every still-active reservation of a hold, once, in one statement. Of a payment and an expiry
+ * racing, the one whose update finds the rows active gets them, the other gets nothing back. A sale is
+ * on the holder's name, a release on `actorId`'s.
+ */
+export function endActiveReservations(
+  db: Queryable,
+  holdId: string,
+  status: ReservationEnd,
+  now: Date,
+  actorId: string | null,
+): Promise<{ variantId: string; quantity: number }[]> {
+  const statement = status === 'paid' ? sellHeldStatement : releaseHeldStatement;
+  return statement(db, { status, now: now.toISOString(), holdId, actorId });
 }
 
 /** A sale that held nothing (a checkout from before sizes): only from what is still available. */

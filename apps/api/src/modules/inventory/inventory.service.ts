@@ -166,28 +166,28 @@ export function shortStock(shortItems: ShortItem[]): AppError {
 }
 
 /**
- * Holds every line of a checkout in one transaction and one statement (inventory.queries holdLines):
- * each line is held only where its size still has that many available, the condition inside the
- * update, never read first. All lines or none: a line that cannot be held rolls the others back, and
- * the 409 names what is left of each short one.
+ * Holds every line of a checkout in one statement (inventory.queries holdLines): each line is held only
+ * where its size still has that many available, the condition inside the update, never read first.
+ * All lines or none: when a line cannot be held nothing is, and the 409 names what is left of each
+ * short one.
  */
 export async function reserveCart(
-  tx: Transaction,
+  db: Queryable,
   lines: readonly CartLine[],
   actorId: string,
   expiresAt: Date,
 ): Promise<string> {
   const holdId = randomUUID();
-  if ((await holdLines(tx, { holdId, actorId, expiresAt, lines })) === lines.length) return holdId;
+  if (await holdLines(db, { holdId, actorId, expiresAt, lines })) return holdId;
   const left = new Map(
     (
       await availableOf(
-        tx,
+        db,
         lines.map((l) => l.variantId),
       )
     ).map((r) => [r.id, r.available]),
   );
-  // Throwing rolls back the lines that were held. Named in the cart's order, as the shopper sees them.
+  // Named in the cart's order, as the shopper sees them.
   throw shortStock(
     lines
       .filter((l) => (left.get(l.variantId) ?? 0) < l.quantity)

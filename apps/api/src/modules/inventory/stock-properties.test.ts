@@ -93,7 +93,7 @@ it(`keeps on hand = opening + ledger, reserved = active holds, never below zero,
             quantity: l.quantity,
           }));
           try {
-            holds.push(await t.db.transaction((tx) => reserveCart(tx, lines, admin.id, new Date(Date.now() + 60_000))));
+            holds.push(await reserveCart(t.db, lines, admin.id, new Date(Date.now() + 60_000)));
           } catch (err) {
             if (!(err instanceof AppError && err.kind === 'conflict')) throw err;
           }

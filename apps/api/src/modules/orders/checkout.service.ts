@@ -70,7 +70,7 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
 
   const now = new Date();
   const expiresAt = reservationEnd(now, ctx.config.checkoutReservationMinutes);
-  const holdId = await ctx.db.transaction((tx) => reserveCart(tx, lines, user.id, expiresAt));
+  const holdId = await reserveCart(ctx.db, lines, user.id, expiresAt);
   ctx.events.catalogueChanged();
   const giveBack = async () => {
     await ctx.db.transaction((tx) => endHold(tx, holdId, 'cancelled', user.id));
