@@ -14,7 +14,6 @@ import {
   insertOrderItems,
   insertOrderOnce,
   itemsOfOrders,
-  listedProductIds,
   markCheckoutFulfilled,
 } from './orders.queries';
 
@@ -64,14 +63,9 @@ async function createOrder(deps: FulfilDeps, record: CheckoutSessionRow, payment
     if (!order) return { order: await existingOrder(tx, record.id), created: false };
     // Fulfilled before, yet no order conflicted: an admin deleted it. Do not bring it back.
     if (!(await markCheckoutFulfilled(tx, record.id, now))) throw orderDeleted();
-    // Lines keep their snapshot; a product deleted since checkout is just no longer linked.
-    const listed = await listedProductIds(
-      tx,
-      lines.map((l) => l.productId),
-    );
     const items = lines.map((line, position) => ({
       orderId: order.id,
-      productId: listed.has(line.productId) ? line.productId : null,
+      productId: line.productId,
       name: line.name,
       image: line.image,
       unitPriceCents: line.unitPriceCents,
@@ -79,7 +73,7 @@ async function createOrder(deps: FulfilDeps, record: CheckoutSessionRow, payment
       position,
       size: line.size ?? null,
       sku: line.sku ?? null,
-      variantId: line.variantId && listed.has(line.productId) ? line.variantId : null,
+      variantId: line.variantId ?? null,
     }));
     const itemRows = await insertOrderItems(tx, items);
     // The stock leaves in the order's own transaction, last: the sizes' rows are locked until the commit.

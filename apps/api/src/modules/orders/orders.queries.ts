@@ -1,16 +1,11 @@
 import type { OrderStatus } from '@shop/contract/constants';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { checkoutSessions, orderItems, orders, products } from '../../db/schema';
+import { checkoutSessions, orderItems, orders, products, productVariants } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
-
-export async function listedProductIds(db: Queryable, ids: string[]): Promise<Set<string>> {
-  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
-  return new Set(rows.map((r) => r.id));
-}
 
 export async function insertCheckoutSession(db: Queryable, values: typeof checkoutSessions.$inferInsert) {
   await db.insert(checkoutSessions).values(values);
@@ -42,13 +37,30 @@ export async function insertOrderOnce(
   return row;
 }
 
-/** Inserts an order's lines; answers them as stored, in their order. */
-export async function insertOrderItems(
-  db: Queryable,
-  values: (typeof orderItems.$inferInsert)[],
-): Promise<OrderItemRow[]> {
+type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'productId' | 'variantId'> & {
+  productId: string;
+  variantId: string | null;
+};
+
+/**
+ * Inserts an order's lines; answers them as stored, in their order. Lines keep their snapshot, and are
+ * linked to their product and size only where those still exist (a product deleted since the checkout
+ * is just no longer linked), looked up in the same statement.
+ */
+export async function insertOrderItems(db: Queryable, values: NewOrderItem[]): Promise<OrderItemRow[]> {
   if (values.length === 0) return [];
-  const rows = await db.insert(orderItems).values(values).returning();
+  const rows = await db
+    .insert(orderItems)
+    .values(
+      values.map((item) => ({
+        ...item,
+        productId: sql`(select ${products.id} from ${products} where ${products.id} = ${item.productId})`,
+        variantId: item.variantId
+          ? sql`(select ${productVariants.id} from ${productVariants} where ${productVariants.id} = ${item.variantId})`
+          : null,
+      })),
+    )
+    .returning();
   return rows.sort((a, b) => a.position - b.position);
 }
 
