@@ -16,6 +16,9 @@ export async function register(page: Page, customer: Customer): Promise<void> {
 /** Fills the login form on the page the shopper is on (the shop sends them there when needed). */
 export async function fillLogin(page: Page, who: { email: string; password: string }): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
+  // The address changes before the login screen's code has arrived, and the screen before it (the
+  // register form has an Email and a Password too) stays up meanwhile: wait for the login form itself.
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: /^log ?in$/i }).click();
