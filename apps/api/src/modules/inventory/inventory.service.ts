@@ -167,9 +167,9 @@ export function shortStock(shortItems: ShortItem[]): AppError {
 
 /**
  * Holds every line of a checkout in one statement (inventory.queries holdLines): each line is held only
- * where its size still has that many available, the condition inside the update, never read first.
- * All lines or none: when a line cannot be held nothing is, and the 409 names what is left of each
- * short one.
+ * where its size still has that many available, which the sizes' own check decides as the update
+ * happens, never read first. All lines or none: when a line cannot be held nothing is, and the 409
+ * names what is left of each short one.
  */
 export async function reserveCart(
   db: Queryable,
