@@ -28,6 +28,7 @@ import { registerErrorHandler } from './platform/error-handler';
 import { isDatabaseUnavailable } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';
 import { httpServerOptions } from './platform/http-server';
+import { startJobQueue } from './platform/job-queue';
 import { registerJsonBodies } from './platform/json-body';
 import { createLogger } from './platform/logger';
 import { createRateLimiter } from './platform/rate-limit';
@@ -97,11 +98,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     knownDeviceSecret: await sharedSecret(database.db, KNOWN_DEVICE_SECRET),
     lifecycle: { shuttingDown: false },
     events: new ShopEvents(),
+    jobs: options.overrides?.jobs ?? (await startJobQueue(database, app.log)),
     ...options.overrides,
   };
   deps.events.onCatalogueChanged(() => deps.catalogueCache.invalidate());
   app.decorate('deps', deps);
-  app.addHook('onClose', () => deps.rateLimiter.close());
+  app.addHook('onClose', async () => {
+    await Promise.all([deps.rateLimiter.close(), deps.jobs.stop()]);
+  });
   const routeAuth: RouteAuth[] = [];
   app.decorate('routeAuth', routeAuth);
 

@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { startBackgroundWork } from './background-work';
 import { openDatabase } from './db/client';
 import { seedOnFirstStart } from './db/seed/demo-seed';
-import { startReservationSweep } from './modules/orders/checkout-holds';
-import { startReconcileJob } from './modules/orders/reconcile';
 import { ConfigError, loadConfig } from './platform/config';
 import { createLogger, flushLog } from './platform/logger';
-import type { PeriodicJob } from './platform/periodic-job';
 import { shutDownGracefully } from './platform/shutdown';
 
 // Until the configuration names a level, start-up problems are logged at the default one.
@@ -25,8 +23,6 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger: log });
   await seedOnFirstStart(app.deps, app.log);
 
-  let reconcileJob: PeriodicJob | undefined;
-  let reservationSweep: PeriodicJob | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -34,9 +30,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'asked to stop');
     await shutDownGracefully(app, {
       ...config.shutdown,
-      stopWork: async () => {
-        await Promise.all([reconcileJob?.stop(), reservationSweep?.stop()]);
-      },
+      stopWork: () => app.deps.jobs.stop(),
       closeDatabase: () => database.close(),
     }).catch((err: unknown) => app.log.error({ err }, 'shutting down failed'));
     await flushLog(log);
@@ -46,12 +40,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  const { db, paymentProvider, events } = app.deps;
-  const jobDeps = { db, provider: paymentProvider, log: app.log, events, database };
-  if (config.reconcileIntervalSeconds > 0) reconcileJob = startReconcileJob(jobDeps, config.reconcileIntervalSeconds);
-  if (config.reservationSweepIntervalSeconds > 0) {
-    reservationSweep = startReservationSweep(jobDeps, config.reservationSweepIntervalSeconds);
-  }
+  await startBackgroundWork(app.deps, app.log);
   app.log.info(
     `The shop is open at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
   );

@@ -30,4 +30,10 @@ export const apiPaths = {
   uploadImage: '/api/uploadImage',
   productStock: (productId: string) => `/api/inventory/products/${productId}`,
   lowStock: '/api/inventory/low-stock',
+  refundOrder: (id: string) => `/api/orders/refund/${id}`,
+  savedAddress: '/api/auth/address',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+  sentMails: '/api/mail/sent',
+  sentMail: (id: string) => `/api/mail/sent/${encodeURIComponent(id)}`,
 } as const;

@@ -30,8 +30,13 @@ export const PRICE_RANGES: readonly PriceRange[] = [
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The four steps of the tracker (SPEC.md 4), the statuses an admin sets from the status modal. */
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'completed'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type TrackedOrderStatus = (typeof ORDER_STATUSES)[number];
+/** Where an order ends when its money goes back: set by a cancellation or a full refund, never by hand. */
+export const ORDER_CLOSED_STATUSES = ['cancelled', 'refunded'] as const;
+export const ALL_ORDER_STATUSES = [...ORDER_STATUSES, ...ORDER_CLOSED_STATUSES] as const;
+export type OrderStatus = (typeof ALL_ORDER_STATUSES)[number];
 
 export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];

@@ -1,13 +1,29 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common';
-import { MAX_CART_LINE_QUANTITY, MAX_CART_LINES, ORDER_STATUSES } from './constants';
+import { ALL_ORDER_STATUSES, MAX_CART_LINE_QUANTITY, MAX_CART_LINES, ORDER_STATUSES } from './constants';
+import { orderShippingSchema } from './delivery';
 import { sizeSchema } from './inventory';
 
-export const orderStatusSchema = z.enum(ORDER_STATUSES, {
+export const orderStatusSchema = z.enum(ALL_ORDER_STATUSES);
+/** What the admin's status modal may set: cancelled and refunded come only from giving the money back. */
+export const trackedOrderStatusSchema = z.enum(ORDER_STATUSES, {
   message: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
 });
 
+export const REFUND_KINDS = ['refund', 'cancellation'] as const;
+export const orderRefundSchema = z.object({
+  _id: idSchema,
+  kind: z.enum(REFUND_KINDS),
+  /** Dollars. */
+  amount: z.number(),
+  reason: z.string(),
+  createdAt: timestampSchema,
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
 export const orderItemSchema = z.object({
+  /** The line's own id, which a refund names to put its pieces back in stock. */
+  _id: idSchema,
   productId: idSchema.nullable(),
   name: z.string(),
   image: z.string(),
@@ -25,9 +41,17 @@ export const orderSchema = z.object({
   amount: z.number(),
   subtotal: z.number(),
   tax: z.number(),
+  /** Null on orders from before the shop asked for an address. */
+  shipping: orderShippingSchema.nullable(),
   status: orderStatusSchema,
   email: z.string(),
   products: z.array(orderItemSchema),
+  /** Set with the status shipped: who carries the parcel and its tracking number. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** Dollars given back so far; the amount less this is what the shop kept. */
+  refunded: z.number(),
+  refunds: z.array(orderRefundSchema),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });
@@ -77,7 +101,43 @@ export const allOrdersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-export const orderStatusUpdateRequestSchema = z.object({ status: orderStatusSchema });
+const trackingText = (what: string) =>
+  z
+    .string({ message: `${what} must be text` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(100, `${what} must be at most 100 characters`);
+
+/**
+ * The admin page asks for the carrier and tracking number when it sets shipped (the shipped mail carries
+ * them); the API also takes a bare status, as the original admin client sends it.
+ */
+export const orderStatusUpdateRequestSchema = z.object({
+  status: trackedOrderStatusSchema,
+  carrier: trackingText('Carrier').optional(),
+  trackingNumber: trackingText('Tracking number').optional(),
+});
+export type OrderStatusUpdateRequest = z.infer<typeof orderStatusUpdateRequestSchema>;
+
+/**
+ * A refund of part of an order (an amount in cents, at most what is left) or its cancellation (all
+ * that is left, every line back to stock). Lines named in `restock` go back to stock with the refund.
+ */
+export const refundRequestSchema = z.object({
+  kind: z.enum(REFUND_KINDS),
+  amountCents: z
+    .number({ message: 'Amount must be a number of cents' })
+    .int('Amount must be a whole number of cents')
+    .positive('Amount must be greater than 0')
+    .optional(),
+  reason: z.string().trim().max(200, 'Reason must be at most 200 characters').default(''),
+  restock: z
+    .array(z.object({ itemId: idSchema, quantity: z.number().int().min(1).max(MAX_CART_LINE_QUANTITY) }))
+    .max(MAX_CART_LINES)
+    .default([]),
+});
+export type RefundRequest = z.input<typeof refundRequestSchema>;
+export const refundResponseSchema = z.object({ message: z.string(), order: orderSchema });
 
 export const PAYMENT_PROVIDERS = ['builtin', 'stripe'] as const;
 export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
@@ -111,6 +171,10 @@ export const ORDER_MESSAGES = {
   unpaid: 'Payment has not been completed for this session',
   expired: 'This checkout session has expired. Please check out again.',
   unknownSession: 'Checkout session not found',
+  refunded: 'Refund issued',
+  cancelled: 'Order cancelled and refunded',
+  nothingToRefund: 'Nothing is left to refund on this order',
+  overRefund: 'The refund is larger than what is left to refund',
 } as const;
 
 export const orderStatusUpdateResponseSchema = z.object({ message: z.string(), order: orderSchema });

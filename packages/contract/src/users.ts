@@ -89,3 +89,31 @@ export const editProfileRequestSchema = z.object({
 });
 export type EditProfileRequest = z.infer<typeof editProfileRequestSchema>;
 export const editProfileResponseSchema = z.object({ message: z.string(), user: userSchema });
+
+/** A reset link lives this long and works once (issue 13). */
+export const PASSWORD_RESET_MINUTES = 30;
+export const PASSWORD_RESET_PATH = '/reset-password';
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+const passwordSchema = z
+  .string({ message: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(128, 'Password must be at most 128 characters');
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string({ message: 'The reset link is incomplete' }).trim().min(1, 'The reset link is incomplete').max(200),
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const PASSWORD_RESET_MESSAGES = {
+  /** The same answer whether or not the address has an account. */
+  requested: 'If an account uses that e-mail, a link to reset its password is on its way.',
+  done: 'Your password has been changed. Please log in with the new one.',
+  invalid: 'This reset link is not valid. Ask for a new one.',
+  expired: 'This reset link has expired. Ask for a new one.',
+  used: 'This reset link has already been used. Ask for a new one.',
+} as const;

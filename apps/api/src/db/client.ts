@@ -23,14 +23,12 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL server's URL, or the embedded database itself: the job queue connects to the same. */
+  url?: string;
+  pglite?: PGlite;
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
-  /**
-   * Runs `work` unless another process on this database is running work of the same name, then answers
-   * undefined: background jobs run in one instance at a time.
-   */
-  exclusively<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -89,6 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       // Migrations build indexes over whole tables: on a connection of their own, without the timeouts.
       migrate: async () => {
         const client = new pg.Client({ connectionString: options.url });
@@ -107,24 +106,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           return false;
         }
       },
-      exclusively: async (name, work) => {
-        // A session-level advisory lock lives on one connection: it is held on its own for the work's time.
-        const client = await pool.connect();
-        try {
-          const { rows } = await client.query<{ locked: boolean }>(
-            'select pg_try_advisory_lock(hashtext($1)) as locked',
-            [name],
-          );
-          if (!rows[0]?.locked) return undefined;
-          try {
-            return await work();
-          } finally {
-            await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
-          }
-        } finally {
-          client.release();
-        }
-      },
       close: () => pool.end(),
     };
   }
@@ -138,6 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       try {
@@ -147,8 +129,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         return false;
       }
     },
-    // The embedded database belongs to one process.
-    exclusively: (_name, work) => work(),
     close: () => client.close(),
   };
 }

@@ -1,5 +1,7 @@
-import { CATEGORIES, COLORS, ORDER_STATUSES, ROLES } from '@shop/contract/constants';
+import { ALL_ORDER_STATUSES, CATEGORIES, COLORS, ROLES } from '@shop/contract/constants';
+import type { ShippingAddress, ShippingMethod } from '@shop/contract/delivery';
 import { SIZE_SCALE_NAMES, STOCK_REASONS } from '@shop/contract/inventory';
+import { REFUND_KINDS } from '@shop/contract/orders';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -24,11 +26,13 @@ import {
 export const roleEnum = pgEnum('role', ROLES);
 export const categoryEnum = pgEnum('category', CATEGORIES);
 export const colorEnum = pgEnum('color', COLORS);
-export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
+export const orderStatusEnum = pgEnum('order_status', ALL_ORDER_STATUSES);
 export const checkoutStatusEnum = pgEnum('checkout_status', ['open', 'paid', 'expired']);
 export const sizeScaleEnum = pgEnum('size_scale', SIZE_SCALE_NAMES);
 export const stockReasonEnum = pgEnum('stock_reason', STOCK_REASONS);
 export const reservationStatusEnum = pgEnum('reservation_status', ['active', 'paid', 'cancelled', 'expired']);
+export const refundKindEnum = pgEnum('refund_kind', REFUND_KINDS);
+export const refundStatusEnum = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -44,6 +48,8 @@ export const users = pgTable(
     bio: text('bio').notNull().default(''),
     profileImage: text('profile_image').notNull().default(''),
     profession: text('profession').notNull().default(''),
+    /** The delivery address the next checkout starts from: the last one used, or one the customer saved. */
+    savedAddress: jsonb('saved_address').$type<ShippingAddress>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -174,6 +180,22 @@ export const builtinPaymentSessions = pgTable('builtin_payment_sessions', {
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** Items and tax: the total before the shopper picks a shipping method on the page. */
+  itemsTotalCents: integer('items_total_cents'),
+  /** The address the page's form starts with (the customer's saved one). */
+  prefillAddress: jsonb('prefill_address').$type<ShippingAddress>(),
+  shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
+  shippingMethod: text('shipping_method').$type<ShippingMethod>(),
+  shippingCents: integer('shipping_cents'),
+});
+
+/** Refunds the builtin provider has made, once per idempotency key as Stripe's are. */
+export const builtinRefunds = pgTable('builtin_refunds', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: createdAt(),
 });
 
 export const orders = pgTable(
@@ -189,12 +211,22 @@ export const orders = pgTable(
     status: orderStatusEnum('status').notNull().default('pending'),
     subtotalCents: integer('subtotal_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
+    /** What was charged: items + tax + shipping. */
     amountCents: integer('amount_cents').notNull(),
+    /** Snapshot of the delivery chosen at checkout; null on orders from before the shop asked. */
+    shippingMethod: text('shipping_method').$type<ShippingMethod>(),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** Given back so far (succeeded refunds and those in flight), never more than the amount. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('orders_amount_non_negative', sql`${t.amountCents} >= 0 AND ${t.subtotalCents} >= 0 AND ${t.taxCents} >= 0`),
+    check('orders_refunded_range', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
     index('orders_email_created_at_idx').on(t.email, t.createdAt.desc()),
     // Orders belong to an e-mail compared without case: a customer's orders, payments and stats.
     index('orders_email_lower_created_at_idx').on(sql`lower(${t.email})`, t.createdAt.desc(), t.id.desc()),
@@ -347,3 +379,63 @@ export const stockReservations = pgTable(
     index('stock_reservations_active_expires_at_idx').on(t.expiresAt).where(sql`${t.status} = 'active'`),
   ],
 );
+
+/**
+ * Money given back on an order. A refund is written pending (its amount counted in the order's
+ * refunded total at once, so two refunds cannot both take the last of it), then succeeded once the
+ * provider has made it, or failed and its amount given back to what is left.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: refundKindEnum('kind').notNull(),
+    status: refundStatusEnum('status').notNull().default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull().default(''),
+    /** The order lines and quantities that go back to stock when it succeeds: [{ itemId, quantity }]. */
+    restock: jsonb('restock').$type<{ itemId: string; quantity: number }[]>().notNull().default([]),
+    /** The provider's id of the refund; a webhook about a refund made at the provider finds it here. */
+    providerRefundId: text('provider_refund_id').unique(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    index('refunds_order_id_idx').on(t.orderId),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** A password reset link: only the token's hash is kept; it works once, within its time. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One row per mail the shop has handed to its sender, keyed by the event that caused it: a job that
+ * runs again (a retry after a crash) finds its mail sent and does not send it twice.
+ */
+export const sentMails = pgTable('sent_mails', {
+  eventKey: text('event_key').primaryKey(),
+  kind: text('kind').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  messageId: text('message_id').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

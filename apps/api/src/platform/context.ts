@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import type { SessionUser } from '../modules/auth/sessions.service';
 import type { AppConfig } from './config';
+import type { JobQueue } from './job-queue';
 import type { ShopEvents } from './shop-events';
 
 /** What every service call receives first: where to read and write, and who is acting. */
@@ -11,9 +12,10 @@ export interface ServiceContext {
   actor: SessionUser | null;
   log: FastifyBaseLogger;
   events: ShopEvents;
+  jobs: JobQueue;
 }
 
 export function contextOf(request: FastifyRequest): ServiceContext {
-  const { db, config, events } = request.server.deps;
-  return { db, config, actor: request.user, log: request.log, events };
+  const { db, config, events, jobs } = request.server.deps;
+  return { db, config, actor: request.user, log: request.log, events, jobs };
 }

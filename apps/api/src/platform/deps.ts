@@ -4,6 +4,7 @@ import type { CatalogueCache } from '../modules/products/catalogue-cache';
 import type { ImageStorage } from '../modules/uploads/image-storage';
 import type { RouteAuth } from './auth-guard';
 import type { AppConfig } from './config';
+import type { JobQueue } from './job-queue';
 import type { RateLimiter } from './rate-limit';
 import type { ShopEvents } from './shop-events';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   /** Signs the cookie that tells a login comes from a browser the account used before. */
   knownDeviceSecret: Buffer;
   events: ShopEvents;
+  /** Background work as jobs in the shop's database (mails, reconciliation, the reservation sweep). */
+  jobs: JobQueue;
   /** Set when the process has been asked to stop: readiness then answers 503. */
   lifecycle: { shuttingDown: boolean };
 }

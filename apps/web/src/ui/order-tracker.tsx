@@ -1,8 +1,8 @@
-import { ORDER_STATUSES, type OrderStatus } from '@shop/contract/constants';
+import { ORDER_STATUSES, type OrderStatus, type TrackedOrderStatus } from '@shop/contract/constants';
 
 /** SPEC.md 2 and 4: the four steps, their descriptions and their label colours. */
 const STEPS: Record<
-  OrderStatus,
+  TrackedOrderStatus,
   { label: string; description: string; dot: string; onDot: string; text: string; ring: string }
 > = {
   pending: {
@@ -39,8 +39,23 @@ const STEPS: Record<
   },
 };
 
+const CLOSED: Record<Exclude<OrderStatus, TrackedOrderStatus>, string> = {
+  cancelled: 'This order was cancelled and its payment refunded.',
+  refunded: 'This order was refunded in full.',
+};
+
+const isTracked = (status: OrderStatus): status is TrackedOrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(status);
+
 /** Earlier steps are completed, the current one is highlighted, later ones are still to come. */
 export function OrderTracker({ status }: { status: OrderStatus }) {
+  if (!isTracked(status)) {
+    return (
+      <p role="status" className="rounded-xl border border-sand bg-ivory px-4 py-3 text-sm text-ink">
+        {CLOSED[status]}
+      </p>
+    );
+  }
   const current = ORDER_STATUSES.indexOf(status);
   return (
     <ol aria-label="Order progress" className="grid gap-6 sm:grid-cols-4 sm:gap-4">

@@ -13,6 +13,7 @@ import { createAdmin, createProduct, createUser, type TestUser } from '../../tes
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sweepExpiredHolds } from '../orders/checkout-holds';
 import { checkout, confirm, GOOD_CARD, openSession, submitCard } from '../orders/checkout-test-kit';
+import { fulfilDepsOf } from '../orders/fulfil-checkout';
 import { activeReservedOf, ledgerTotals } from './inventory.queries';
 
 let t: TestApp;
@@ -268,7 +269,7 @@ describe('checkout holds stock', () => {
   it('releases an expired hold in the sweep, and its late payment is refused', async () => {
     const dress = await newDress();
     const { id } = await openSession(t.app, shopper, [{ _id: dress.id, quantity: 2, size: 'L' }]);
-    const deps = { db: t.db, provider: t.app.deps.paymentProvider, log: t.app.log, events: t.app.deps.events };
+    const deps = fulfilDepsOf(t.app.deps, t.app.log);
     expect(await sweepExpiredHolds(deps)).toEqual({ released: 0, fulfilled: 0 });
     const anHourLater = new Date(Date.now() + 60 * 60_000);
     // Other tests' holds are an hour old by then too.
@@ -286,7 +287,7 @@ describe('checkout holds stock', () => {
     const { id } = await openSession(t.app, shopper, [{ _id: dress.id, quantity: 1, size: 'M' }]);
     await submitCard(t.app, id, GOOD_CARD);
     // The payment's own fulfilment failed (say) and the hold ran past its time.
-    const deps = { db: t.db, provider: t.app.deps.paymentProvider, log: t.app.log, events: t.app.deps.events };
+    const deps = fulfilDepsOf(t.app.deps, t.app.log);
     expect((await sweepExpiredHolds(deps, new Date(Date.now() + 60 * 60_000))).released).toBe(0);
     expect(await sizeRow(dress.id, 'M')).toMatchObject({ onHand: 2, reserved: 0 });
   });

@@ -78,7 +78,14 @@ it(`keeps on hand = opening + ledger, reserved = active holds, never below zero,
       const variants = await t.db.select().from(productVariants).where(eq(productVariants.productId, product.id));
       const variantOf = (size: number) => variants.find((v) => v.size === SIZES[size]);
       const holds: string[] = [];
-      const ctx = { db: t.db, config: t.config, actor: admin as never, log: t.app.log, events: t.app.deps.events };
+      const ctx = {
+        db: t.db,
+        config: t.config,
+        actor: admin as never,
+        log: t.app.log,
+        events: t.app.deps.events,
+        jobs: t.app.deps.jobs,
+      };
 
       const run = async (o: Op): Promise<void> => {
         if (o.kind === 'reserve') {

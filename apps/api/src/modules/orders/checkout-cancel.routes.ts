@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelCheckout } from './checkout-holds';
 import { CHECKOUT_CANCEL_PATH } from './checkout-paths';
+import { fulfilDepsOf } from './fulfil-checkout';
 
 /**
  * The hosted checkout's Cancel (the builtin page's link, Stripe's cancel_url): the stock goes back at
@@ -14,11 +15,7 @@ export const checkoutCancelRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CHECKOUT_CANCEL_PATH}/:holdId`,
     { config: { auth: 'public' }, schema: { params: z.object({ holdId: z.uuid() }), hide: true } },
     async (request, reply) => {
-      const { db, paymentProvider, events } = app.deps;
-      const cancel = await cancelCheckout(
-        { db, provider: paymentProvider, log: request.log, events },
-        request.params.holdId,
-      );
+      const cancel = await cancelCheckout(fulfilDepsOf(app.deps, request.log), request.params.holdId);
       reply.header('Cache-Control', 'no-store');
       if (cancel.outcome === 'paid') {
         // Paid a moment before the Cancel: the order exists, and the success page shows it.

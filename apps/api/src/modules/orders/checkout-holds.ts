@@ -1,6 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../db/client';
-import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import type { ReservationEnd } from '../inventory/inventory.queries';
 import { expiredHoldIds } from '../inventory/inventory.queries';
 import { endHold } from '../inventory/inventory.service';
@@ -67,21 +64,8 @@ export async function sweepExpiredHolds(deps: FulfilDeps, now = new Date()): Pro
   return report;
 }
 
-/**
- * Runs the sweep every `intervalSeconds` in whichever instance holds the database's sweep lock, so
- * several instances on one database do not call the provider for the same sessions.
- */
-export function startReservationSweep(
-  deps: FulfilDeps & { database: DatabaseHandle; log: FastifyBaseLogger },
-  intervalSeconds: number,
-): PeriodicJob {
-  return startPeriodicJob({
-    intervalSeconds,
-    log: deps.log,
-    failure: 'the reservation sweep failed',
-    work: async () => {
-      const report = await deps.database.exclusively('reservation-sweep', () => sweepExpiredHolds(deps));
-      if (report && (report.released > 0 || report.fulfilled > 0)) deps.log.info({ report }, 'stock holds swept');
-    },
-  });
+/** One run of the sweep (the job queue runs it every RESERVATION_SWEEP_INTERVAL_SECONDS, in one instance). */
+export async function runReservationSweep(deps: FulfilDeps): Promise<void> {
+  const report = await sweepExpiredHolds(deps);
+  if (report.released > 0 || report.fulfilled > 0) deps.log.info({ report }, 'stock holds swept');
 }

@@ -6,7 +6,7 @@ import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { payBuiltinSession } from '../payments/builtin-provider';
 import { confirm, openSession } from './checkout-test-kit';
-import { fulfilCheckout } from './fulfil-checkout';
+import { fulfilCheckout, fulfilDepsOf } from './fulfil-checkout';
 
 const CALLS = 200;
 
@@ -46,7 +46,7 @@ describe('exactly one order however many confirmations race', () => {
   }) => {
     const user = await createUser(t.db);
     const sessionId = await paidSessionWithoutOrder(user);
-    const deps = { db: t.db, provider: t.app.deps.paymentProvider, log: t.app.log, events: t.app.deps.events };
+    const deps = fulfilDepsOf(t.app.deps, t.app.log);
 
     const started = performance.now();
     const [event, ...answers] = await Promise.all([
@@ -67,7 +67,7 @@ describe('exactly one order however many confirmations race', () => {
   it(`${CALLS} concurrent confirmations over real HTTP race the event to one order`, async ({ annotate }) => {
     const user = await createUser(t.db);
     const sessionId = await paidSessionWithoutOrder(user);
-    const deps = { db: t.db, provider: t.app.deps.paymentProvider, log: t.app.log, events: t.app.deps.events };
+    const deps = fulfilDepsOf(t.app.deps, t.app.log);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
 

@@ -1,7 +1,9 @@
 import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import type { JobQueue } from '../../platform/job-queue';
 import type { ShopEvents } from '../../platform/shop-events';
 import type { SessionUser } from '../auth/sessions.service';
 import { endHold, sellUnheld } from '../inventory/inventory.service';
@@ -22,6 +24,12 @@ export interface FulfilDeps {
   provider: PaymentProvider;
   log: FastifyBaseLogger;
   events: ShopEvents;
+  jobs: JobQueue;
+}
+
+/** What fulfilment needs, from the app's dependencies. */
+export function fulfilDepsOf(deps: AppDeps, log: FastifyBaseLogger): FulfilDeps {
+  return { db: deps.db, provider: deps.paymentProvider, log, events: deps.events, jobs: deps.jobs };
 }
 
 /** A customer or admin confirming from the success page, or the shop itself (webhook, reconciliation). */

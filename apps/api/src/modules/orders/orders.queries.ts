@@ -1,11 +1,12 @@
 import type { OrderStatus } from '@shop/contract/constants';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { checkoutSessions, orderItems, orders, products, productVariants } from '../../db/schema';
+import { checkoutSessions, orderItems, orders, products, productVariants, refunds } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+export type OrderRefundRow = typeof refunds.$inferSelect;
 
 export async function insertCheckoutSession(db: Queryable, values: typeof checkoutSessions.$inferInsert) {
   await db.insert(checkoutSessions).values(values);
@@ -113,6 +114,16 @@ export function itemsOfOrders(db: Queryable, orderIds: string[]) {
     .from(orderItems)
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+}
+
+/** The refunds of the given orders, oldest first. */
+export function refundsOfOrders(db: Queryable, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([] as OrderRefundRow[]);
+  return db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.orderId, orderIds))
+    .orderBy(asc(refunds.orderId), asc(refunds.createdAt));
 }
 
 export async function updateOrderStatus(db: Queryable, id: string, status: OrderStatus, now: Date) {

@@ -12,6 +12,7 @@ import {
   listOrders,
   listOrdersByEmail,
   type OrderRow,
+  refundsOfOrders,
   updateOrderStatus as updateOrderStatusRow,
 } from './orders.queries';
 
@@ -28,13 +29,9 @@ function owns(user: SessionUser, order: OrderRow): boolean {
 }
 
 async function withItems(ctx: ServiceContext, rows: OrderRow[]): Promise<Order[]> {
-  return toOrderDtos(
-    rows,
-    await itemsOfOrders(
-      ctx.db,
-      rows.map((r) => r.id),
-    ),
-  );
+  const ids = rows.map((r) => r.id);
+  const [items, refunds] = await Promise.all([itemsOfOrders(ctx.db, ids), refundsOfOrders(ctx.db, ids)]);
+  return toOrderDtos(rows, items, refunds);
 }
 
 export async function ordersByEmail(ctx: ServiceContext, email: string): Promise<Order[]> {
@@ -48,7 +45,7 @@ export async function orderById(ctx: ServiceContext, id: string): Promise<Order>
   const row = await findOrderById(ctx.db, id);
   if (!row) throw notFound(ORDER_MESSAGES.notFound);
   if (user.role !== 'admin' && !owns(user, row)) throw forbidden('You can only see your own orders');
-  return toOrderDto(row, await itemsOfOrders(ctx.db, [row.id]));
+  return (await withItems(ctx, [row]))[0] as Order;
 }
 
 /** Newest first. Without page and limit: the newest ALL_ORDERS_UNPAGED_CAP orders. */
@@ -67,7 +64,7 @@ export async function updateOrderStatus(ctx: ServiceContext, id: string, status:
   const row = await updateOrderStatusRow(ctx.db, id, status, new Date());
   if (!row) throw notFound(ORDER_MESSAGES.notFound);
   ctx.log.info({ orderId: id, status }, 'order status updated');
-  return toOrderDto(row, await itemsOfOrders(ctx.db, [row.id]));
+  return (await withItems(ctx, [row]))[0] as Order;
 }
 
 export async function deleteOrder(ctx: ServiceContext, id: string): Promise<void> {

@@ -9,7 +9,7 @@ import { confirm, openSession, submitCard } from './checkout-test-kit';
 
 let t: TestApp;
 /** A line of a one-size product keeps its size and SKU after the product is gone. */
-const oneSizeLine = { size: 'One size', sku: expect.stringMatching(/^LB-[0-9A-F]{16}-OS$/) };
+const oneSizeLine = { _id: expect.any(String), size: 'One size', sku: expect.stringMatching(/^LB-[0-9A-F]{16}-OS$/) };
 let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../db/client';
 import { ConfigError, loadConfig } from '../../platform/config';
+import { startJobQueue } from '../../platform/job-queue';
 import { createLogger } from '../../platform/logger';
 import { ShopEvents } from '../../platform/shop-events';
 import { createPaymentProvider } from '../payments/create-payment-provider';
@@ -23,10 +24,17 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     const provider = createPaymentProvider(config, database.db);
-    // A running shop's catalogue cache learns of the stock sold within its own short lifetime.
-    const report = await reconcile({ db: database.db, provider, log, events: new ShopEvents() }, { lookbackDays });
-    process.stdout.write(`${JSON.stringify(report)}\n`);
-    process.exitCode = report.missing > 0 ? 1 : 0;
+    // The orders it makes write their mails as jobs, which the running shop's workers send.
+    const jobs = await startJobQueue(database, log);
+    try {
+      // A running shop's catalogue cache learns of the stock sold within its own short lifetime.
+      const deps = { db: database.db, provider, log, events: new ShopEvents(), jobs };
+      const report = await reconcile(deps, { lookbackDays });
+      process.stdout.write(`${JSON.stringify(report)}\n`);
+      process.exitCode = report.missing > 0 ? 1 : 0;
+    } finally {
+      await jobs.stop();
+    }
   } finally {
     await database.close();
   }

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackgroundWork } from '../../background-work';
 import { builtinPaymentSessions, checkoutSessions, orders } from '../../db/schema';
 import { createProduct, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { payBuiltinSession } from '../payments/builtin-provider';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { confirm, openSession, submitCard } from './checkout-test-kit';
-import { reconcile, startReconcileJob } from './reconcile';
+import { fulfilDepsOf } from './fulfil-checkout';
+import { reconcile } from './reconcile';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,10 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const deps = (provider?: PaymentProvider) => ({
-  db: t.db,
+  ...fulfilDepsOf(t.app.deps, t.app.log),
   provider: provider ?? t.app.deps.paymentProvider,
-  log: t.app.log,
-  events: t.app.deps.events,
 });
 const ordersOf = (sessionId: string) => t.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
 
@@ -86,17 +86,13 @@ describe('reconciliation', () => {
     expect(await ordersOf(id)).toHaveLength(1);
   });
 
-  it('runs periodically once started and stops cleanly', async () => {
+  it('runs on the job queue as soon as an instance starts its background work', async () => {
     const { id } = await newSession();
     await payBuiltinSession(t.db, id);
-    const job = startReconcileJob(deps(), 1);
-    try {
-      const deadline = Date.now() + 10_000;
-      while ((await ordersOf(id)).length === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    } finally {
-      await job.stop();
+    await startBackgroundWork({ ...t.app.deps, config: { ...t.config, reconcileIntervalSeconds: 300 } }, t.app.log);
+    const deadline = Date.now() + 15_000;
+    while ((await ordersOf(id)).length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(await ordersOf(id)).toHaveLength(1);
   });

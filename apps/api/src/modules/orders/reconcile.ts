@@ -1,4 +1,3 @@
-import { type PeriodicJob, startPeriodicJob } from '../../platform/periodic-job';
 import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout';
 import { unfulfilledCheckoutSessions } from './orders.queries';
 
@@ -44,16 +43,9 @@ export async function reconcile(
   return report;
 }
 
-/** Runs reconciliation every `intervalSeconds`, never two runs at once; `stop` waits for a run in progress. */
-export function startReconcileJob(deps: FulfilDeps, intervalSeconds: number): PeriodicJob {
-  return startPeriodicJob({
-    intervalSeconds,
-    log: deps.log,
-    failure: 'reconciliation failed',
-    work: async () => {
-      const report = await reconcile(deps);
-      const level = report.fulfilled > 0 || report.missing > 0 ? 'warn' : 'info';
-      deps.log[level]({ report }, 'reconciliation finished');
-    },
-  });
+/** One run of the reconcile job (the job queue runs it every RECONCILE_INTERVAL_SECONDS, in one instance). */
+export async function runReconciliation(deps: FulfilDeps): Promise<void> {
+  const report = await reconcile(deps);
+  const level = report.fulfilled > 0 || report.missing > 0 ? 'warn' : 'info';
+  deps.log[level]({ report }, 'reconciliation finished');
 }

@@ -3,7 +3,7 @@ import { CHECKOUT_SESSION_ID_PLACEHOLDER } from '@shop/contract/orders';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fulfilCheckout } from '../orders/fulfil-checkout';
+import { fulfilCheckout, fulfilDepsOf } from '../orders/fulfil-checkout';
 import type { BuiltinSessionRow } from './builtin.queries';
 import { findBuiltinSession } from './builtin.queries';
 import { BUILTIN_PAY_PATH, builtinSessionStatus, payBuiltinSession } from './builtin-provider';
@@ -97,11 +97,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ sessionId: paid.id, paymentId: paid.paymentId }, 'builtin checkout paid');
       try {
         // The "checkout completed" event a Stripe webhook would deliver.
-        await fulfilCheckout(
-          { db, provider: paymentProvider, log: request.log, events: app.deps.events },
-          paid.id,
-          'system',
-        );
+        await fulfilCheckout(fulfilDepsOf(app.deps, request.log), paid.id, 'system');
       } catch (err) {
         // The shopper has paid: send them on. The success page's confirmation or reconciliation
         // makes the order, and either is safe to repeat.

@@ -21,7 +21,7 @@ export async function findUserWithTotals(db: Queryable, by: { id: string } | { e
     .select({
       id: users.id,
       paymentsCents: num(
-        sql`(select coalesce(sum(o.amount_cents), 0) from ${orders} o where lower(o.email) = lower(${users}.email))`,
+        sql`(select coalesce(sum(o.amount_cents - o.refunded_cents), 0) from ${orders} o where lower(o.email) = lower(${users}.email))`,
       ),
       reviews: num(sql`(select count(*) from ${reviews} r where r.user_id = ${users}.id)`),
       purchasedProducts: num(

@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { runReservationSweep } from './modules/orders/checkout-holds';
+import { runReconciliation } from './modules/orders/reconcile';
+import type { AppDeps } from './platform/deps';
+
+/**
+ * Puts this instance to work on the shop's job queues. Every instance may: each job is claimed by one
+ * of them, and a periodic job's run is one job, so it runs once however many instances there are.
+ */
+export async function startBackgroundWork(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
+  const { jobs, config } = deps;
+  const fulfilDeps = { db: deps.db, provider: deps.paymentProvider, log, events: deps.events, jobs };
+  await jobs.work('reconcile', () => runReconciliation(fulfilDeps));
+  await jobs.work('reservation-sweep', () => runReservationSweep(fulfilDeps));
+
+  const periodic = [
+    ['reconcile', config.reconcileIntervalSeconds],
+    ['reservation-sweep', config.reservationSweepIntervalSeconds],
+  ] as const;
+  for (const [name, intervalSeconds] of periodic) {
+    await jobs.every(name, intervalSeconds);
+    // At start-up at once: whatever a crash or a deploy left behind is settled now, not at the next tick.
+    if (intervalSeconds > 0) await jobs.runSoon(name);
+  }
+}

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type ConstructorOptions, fromDrizzle, fromPglite, type Job, PgBoss, type Queue } from 'pg-boss';
+import type { DatabaseHandle, Queryable } from '../db/client';
+
+/**
+ * The shop's background work, as jobs in its own database (pg-boss, docs/decisions/010): a job is
+ * written in the transaction of the event that causes it, so it exists exactly when the event
+ * committed, and a crash between the commit and the work loses nothing. Every instance may work a
+ * queue; a job is claimed by one of them at a time (SKIP LOCKED).
+ */
+export interface JobQueues {
+  /** One mail of one event (modules/mail/mail-jobs.ts). */
+  mail: { eventKey: string; sealed?: string };
+  /** Paid checkout sessions that have no order yet (modules/orders/reconcile.ts). */
+  reconcile: Record<string, never>;
+  /** Stock holds past their time (modules/orders/checkout-holds.ts). */
+  'reservation-sweep': Record<string, never>;
+  /** Refunds left pending by a crash between the provider's answer and the shop's record. */
+  'refund-retry': Record<string, never>;
+}
+export type JobName = keyof JobQueues;
+
+/** A queue's retries: mail waits out an SMTP server that is down, a periodic run just waits for its next turn. */
+const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
+  mail: { retryLimit: 30, retryDelay: 1, retryBackoff: true, retryDelayMax: 20, expireInSeconds: 120 },
+  // One run queued and one running at most, whichever instances ask: runs never overlap.
+  reconcile: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+  'reservation-sweep': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+  'refund-retry': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+};
+
+export interface WorkOptions {
+  /** How often an idle worker looks for jobs. */
+  pollingIntervalSeconds?: number;
+  /** Jobs of this queue worked at once in this instance. */
+  concurrency?: number;
+}
+
+export interface JobQueue {
+  /** Writes a job inside the caller's transaction: it exists only if that transaction commits. */
+  send<N extends JobName>(tx: Queryable, name: N, data: JobQueues[N]): Promise<void>;
+  /** Asks for a run of a periodic job now (at start-up: whatever a crash left is settled at once). */
+  runSoon(name: JobName): Promise<void>;
+  /**
+   * Runs a periodic job every `intervalSeconds` (rounded to whole minutes, cron's step) in one instance;
+   * 0 stops it.
+   */
+  every(name: JobName, intervalSeconds: number): Promise<void>;
+  /** Works the queue's jobs in this instance until `stop`. A handler that throws is retried by the queue's rules. */
+  work<N extends JobName>(
+    name: N,
+    handler: (data: JobQueues[N]) => Promise<void>,
+    options?: WorkOptions,
+  ): Promise<void>;
+  /** Stops working, waiting up to `timeoutMs` for jobs in progress. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** Whole minutes as cron wants them: `intervalSeconds` 60 -> every minute, 300 -> every 5 minutes. */
+export function cronEvery(intervalSeconds: number): string {
+  const minutes = Math.max(1, Math.round(intervalSeconds / 60));
+  if (minutes === 1) return '* * * * *';
+  if (minutes < 60) return `*/${minutes} * * * *`;
+  const hours = Math.min(23, Math.max(1, Math.round(minutes / 60)));
+  return hours === 1 ? '0 * * * *' : `0 */${hours} * * *`;
+}
+
+function connectionOf(database: DatabaseHandle): ConstructorOptions {
+  if (database.pglite) return { db: fromPglite(database.pglite), backend: 'pglite' };
+  // Its own few connections: a burst of mails never takes the pool that answers shoppers.
+  return { connectionString: database.url, max: 4, application_name: 'shop-jobs' };
+}
+
+export interface JobQueueOptions {
+  /** The longest wait between two tries of a mail (MAIL_RETRY_DELAY_MAX_SECONDS). */
+  mailRetryDelayMaxSeconds?: number;
+}
+
+/** Starts the queue on the shop's database (creating its schema and queues the first time). */
+export async function startJobQueue(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  options: JobQueueOptions = {},
+): Promise<JobQueue> {
+  const boss = new PgBoss({
+    ...connectionOf(database),
+    schema: 'pgboss',
+    // Cron schedules are checked by whichever instance comes first; each tick makes one job.
+    schedule: true,
+    supervise: true,
+  });
+  boss.on('error', (err) => log.error({ err }, 'the job queue reported an error'));
+  await boss.start();
+  for (const [name, queue] of Object.entries(QUEUES)) await boss.createQueue(name, queue);
+  if (options.mailRetryDelayMaxSeconds !== undefined) {
+    // A queue made by an earlier start keeps its options unless told: the configured ceiling wins.
+    await boss.updateQueue('mail', { retryDelayMax: options.mailRetryDelayMaxSeconds });
+  }
+
+  return {
+    async send(tx, name, data) {
+      await boss.send(name, data, { db: fromDrizzle(tx as never, sql as never) });
+    },
+    async runSoon(name) {
+      await boss.send(name, {});
+    },
+    async every(name, intervalSeconds) {
+      if (intervalSeconds > 0) await boss.schedule(name, cronEvery(intervalSeconds), {});
+      else await boss.unschedule(name);
+    },
+    async work(name, handler, options = {}) {
+      await boss.work<JobQueues[typeof name]>(
+        name,
+        {
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          localConcurrency: options.concurrency ?? 1,
+        },
+        async (jobs: Job<JobQueues[typeof name]>[]) => {
+          for (const job of jobs) await handler(job.data);
+        },
+      );
+    },
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, timeout: timeoutMs });
+    },
+  };
+}
