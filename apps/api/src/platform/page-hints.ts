@@ -27,6 +27,8 @@ export const ROUTE_MODULES: ReadonlyArray<{ pattern: RegExp; module: string }> =
   { pattern: /^\/success$/, module: 'src/app/routes/success-route.tsx' },
   { pattern: /^\/login$/, module: 'src/features/auth/login-page.tsx' },
   { pattern: /^\/register$/, module: 'src/features/auth/register-page.tsx' },
+  { pattern: /^\/forgot-password$/, module: 'src/features/auth/forgot-password-page.tsx' },
+  { pattern: /^\/reset-password$/, module: 'src/features/auth/reset-password-page.tsx' },
   { pattern: /^\/dashboard(\/.*)?$/, module: 'src/features/dashboard/dashboard-layout.tsx' },
 ];
 

@@ -23,6 +23,8 @@ const storefront = {
 };
 const login = lazyPage(async () => (await import('../features/auth/login-page')).LoginPage);
 const register = lazyPage(async () => (await import('../features/auth/register-page')).RegisterPage);
+const forgotPassword = lazyPage(async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage);
+const resetPassword = lazyPage(async () => (await import('../features/auth/reset-password-page')).ResetPasswordPage);
 const dashboard = lazyPage(async () => (await import('../features/dashboard/dashboard-layout')).DashboardLayout);
 
 const DASHBOARD_PATH = `${paths.dashboard.root.path}/*`;
@@ -55,6 +57,8 @@ const STOREFRONT_ROUTES: readonly ScreenRoute[] = [
 const OUTSIDE_LAYOUT: readonly ScreenRoute[] = [
   { path: paths.login.path, page: login },
   { path: paths.register.path, page: register },
+  { path: paths.forgotPassword.path, page: forgotPassword },
+  { path: paths.resetPassword.path, page: resetPassword },
   { path: DASHBOARD_PATH, page: dashboard },
 ];
 

@@ -1,3 +1,5 @@
+import { FORGOT_PASSWORD_PATH, PASSWORD_RESET_PATH } from '@shop/contract/users';
+
 /**
  * Every route of the web app in one table: `path` is the router pattern, `href` builds a link.
  * SPEC.md 2 is the source of the route table; add new screens here first.
@@ -15,6 +17,8 @@ export const paths = {
   order: { path: '/orders/:orderId', href: (orderId: string) => `/orders/${encodeURIComponent(orderId)}` },
   login: { path: '/login', href: () => '/login' },
   register: { path: '/register', href: () => '/register' },
+  forgotPassword: { path: FORGOT_PASSWORD_PATH, href: () => FORGOT_PASSWORD_PATH },
+  resetPassword: { path: PASSWORD_RESET_PATH, href: () => PASSWORD_RESET_PATH },
   dashboard: {
     root: { path: '/dashboard', href: () => '/dashboard' },
     orders: { path: '/dashboard/orders', href: () => '/dashboard/orders' },

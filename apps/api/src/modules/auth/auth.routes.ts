@@ -1,10 +1,13 @@
 import { messageResponseSchema } from '@shop/contract/common';
 import {
+  forgotPasswordRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
   meResponseSchema,
+  PASSWORD_RESET_MESSAGES,
   registerRequestSchema,
   registerResponseSchema,
+  resetPasswordRequestSchema,
 } from '@shop/contract/users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +17,7 @@ import { enforceRateLimit, rateLimitKey } from '../../platform/rate-limit';
 import { toUserDto } from '../users/users.dto';
 import { login, register } from './auth.service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, deviceCookieValue, deviceUserId } from './known-device';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { closeSession, SESSION_COOKIE } from './sessions.service';
 
 /** Every login and register attempt from one address counts, malformed ones included. */
@@ -84,6 +88,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.sessionToken) await closeSession(app.deps.db, request.sessionToken);
       reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
       return { message: 'Logged out successfully' };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['auth'], body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await requestPasswordReset(contextOf(request), app.deps.rateLimiter, request.body, request.ip);
+      return { message: PASSWORD_RESET_MESSAGES.requested };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { auth: 'public' },
+      onRequest: limitAttemptsPerIp,
+      schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request, reply) => {
+      await resetPassword(contextOf(request), request.body);
+      // Whatever session this browser had ended with the others.
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+      return { message: PASSWORD_RESET_MESSAGES.done };
     },
   );
 

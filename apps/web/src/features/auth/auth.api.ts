@@ -1,5 +1,12 @@
 import { apiPaths } from '@shop/contract/api-paths';
-import type { LoginRequest, LoginResponse, RegisterRequest, User } from '@shop/contract/users';
+import type {
+  ForgotPasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  RegisterRequest,
+  ResetPasswordRequest,
+  User,
+} from '@shop/contract/users';
 import { apiPath, baseApi } from '../../lib/base-api';
 
 export const authApi = baseApi.injectEndpoints({
@@ -13,6 +20,12 @@ export const authApi = baseApi.injectEndpoints({
     logout: build.mutation<unknown, void>({
       query: () => ({ url: apiPath(apiPaths.logout), method: 'POST' }),
     }),
+    requestPasswordReset: build.mutation<{ message: string }, ForgotPasswordRequest>({
+      query: (body) => ({ url: apiPath(apiPaths.forgotPassword), method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<{ message: string }, ResetPasswordRequest>({
+      query: (body) => ({ url: apiPath(apiPaths.resetPassword), method: 'POST', body }),
+    }),
     /** Whether the session cookie is still good; the stored user may outlive it. */
     getMe: build.query<{ user: User }, void>({
       query: () => apiPath(apiPaths.me),
@@ -21,4 +34,11 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useLogoutMutation, useGetMeQuery } = authApi;
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useGetMeQuery,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+} = authApi;

@@ -72,9 +72,17 @@ export function LoginPage() {
           />
         </div>
         <div>
-          <label htmlFor="login-password" className="field-label">
-            Password
-          </label>
+          <div className="flex items-baseline justify-between gap-4">
+            <label htmlFor="login-password" className="field-label">
+              Password
+            </label>
+            <Link
+              to={paths.forgotPassword.href()}
+              className="text-sm font-medium text-clay underline underline-offset-4"
+            >
+              Forgot password?
+            </Link>
+          </div>
           <input
             id="login-password"
             type="password"

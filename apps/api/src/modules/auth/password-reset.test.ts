@@ -1,0 +1,157 @@
+import { PASSWORD_RESET_MESSAGES } from '@shop/contract/users';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetTokens, sessions, users } from '../../db/schema';
+import { createUser, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { mailSealKey, unsealFromMail } from '../mail/mail-seal';
+import { RESET_REQUESTS_PER_EMAIL_PER_HOUR } from './password-reset.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Each request from its own client address, so the per-address limit stays out of the way. */
+let clientNumber = 10;
+const post = (url: string, payload: object, remoteAddress = `127.0.1.${clientNumber++ % 250}`) =>
+  t.app.inject({ method: 'POST', url, payload, remoteAddress });
+const forgot = (email: string, remoteAddress?: string) => post('/api/auth/forgot-password', { email }, remoteAddress);
+const reset = (token: string, password: string) => post('/api/auth/reset-password', { token, password });
+const login = (email: string, password: string) => post('/api/auth/login', { email, password });
+
+/** The tokens the mail jobs of these reset requests carry, newest last, read as the mail worker reads them. */
+async function tokensMailedTo(user: TestUser): Promise<string[]> {
+  const key = await mailSealKey(t.db);
+  const rows = await t.db.execute<{ sealed: string }>(sql`
+    select j.data->>'sealed' as sealed from pgboss.job j
+    join ${passwordResetTokens} r on j.data->>'eventKey' = 'password-reset:' || r.id
+    where j.name = 'mail' and r.user_id = ${user.id} order by r.created_at`);
+  return rows.rows.map((row) => unsealFromMail(key, row.sealed));
+}
+
+async function latestToken(user: TestUser): Promise<string> {
+  const tokens = await tokensMailedTo(user);
+  const token = tokens.at(-1);
+  if (!token) throw new Error('no reset mail was queued');
+  return token;
+}
+
+describe('password reset', () => {
+  it('answers the same for an address with an account and one without, and mails only the account', async () => {
+    const user = await createUser(t.db);
+    const known = await forgot(user.email);
+    const unknown = await forgot('nobody-here@example.test');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(known.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.requested });
+    expect(await tokensMailedTo(user)).toHaveLength(1);
+    const [row] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const token = await latestToken(user);
+    // 256 random bits; only the hash is stored, and it expires in 30 minutes.
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(row?.tokenHash).not.toContain(token);
+    const minutes = ((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)) / 60_000;
+    expect(minutes).toBeGreaterThan(29.9);
+    expect(minutes).toBeLessThanOrEqual(30.1);
+  });
+
+  it('sets the new password once, and ends every session of the account', async () => {
+    const user = await createUser(t.db);
+    await forgot(user.email);
+    const token = await latestToken(user);
+    const done = await reset(token, 'a-brand-new-password');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.done });
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(row?.n).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers })).statusCode).toBe(401);
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await login(user.email, 'a-brand-new-password')).statusCode).toBe(200);
+
+    const again = await reset(token, 'yet-another-password');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.used });
+    expect((await login(user.email, 'a-brand-new-password')).statusCode).toBe(200);
+  });
+
+  it('refuses expired, tampered and unknown tokens with a clear message, and changes nothing', async () => {
+    const user = await createUser(t.db);
+    await forgot(user.email);
+    const token = await latestToken(user);
+    const last = token.at(-1) === 'A' ? 'B' : 'A';
+    const tampered = await reset(`${token.slice(0, -1)}${last}`, 'tampered-password');
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.invalid });
+    expect((await reset('not-a-token', 'tampered-password')).json()).toEqual({
+      message: PASSWORD_RESET_MESSAGES.invalid,
+    });
+
+    await t.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
+    const expired = await reset(token, 'too-late-password');
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.expired });
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers })).statusCode).toBe(200);
+  });
+
+  it("changes only the account a token was made for: another user's token never touches this one", async () => {
+    const owner = await createUser(t.db);
+    const other = await createUser(t.db);
+    await forgot(owner.email);
+    await forgot(other.email);
+    const othersToken = await latestToken(other);
+    expect((await reset(othersToken, 'set-by-other-token')).statusCode).toBe(200);
+    expect((await login(owner.email, 'set-by-other-token')).statusCode).toBe(401);
+    expect((await login(owner.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: owner.headers })).statusCode).toBe(200);
+  });
+
+  it("retires the account's other links once one of them has been used", async () => {
+    const user = await createUser(t.db);
+    await forgot(user.email);
+    await forgot(user.email);
+    const [first, second] = await tokensMailedTo(user);
+    expect((await reset(second as string, 'the-second-link-won')).statusCode).toBe(200);
+    expect((await reset(first as string, 'the-first-link-late')).json()).toEqual({
+      message: PASSWORD_RESET_MESSAGES.used,
+    });
+  });
+
+  it('limits requests per e-mail and per client address, known or not', async () => {
+    for (const email of [(await createUser(t.db)).email, 'limit-nobody@example.test']) {
+      const answers = [];
+      for (let i = 0; i <= RESET_REQUESTS_PER_EMAIL_PER_HOUR; i++) answers.push((await forgot(email)).statusCode);
+      expect(answers.slice(0, -1).every((s) => s === 200)).toBe(true);
+      expect(answers.at(-1)).toBe(429);
+    }
+    const address = '127.0.2.1';
+    const statuses = [];
+    for (let i = 0; i < 31; i++) statuses.push((await forgot(`walker-${i}@example.test`, address)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('refuses a short password and a malformed e-mail with a 400 and a message', async () => {
+    const user = await createUser(t.db);
+    await forgot(user.email);
+    const token = await latestToken(user);
+    const short = await reset(token, 'short');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(/at least 8 characters/);
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const bad = await forgot('not-an-email');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/valid email/i);
+    const [row] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    expect(row?.hash).toMatch(/^scrypt\$/);
+  });
+});

@@ -1,0 +1,73 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { apiErrorMessage } from '../../lib/api-error';
+import { Button } from '../../ui/button';
+import { usePageMeta } from '../../ui/use-page-meta';
+import { useRequestPasswordResetMutation } from './auth.api';
+import { AuthLayout } from './auth-layout';
+
+/** "Forgot password?": asks for the e-mail and says the same thing whether or not it has an account. */
+export function ForgotPasswordPage() {
+  usePageMeta('Forgot password', 'Get a link to set a new password for your Lebaba account.');
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      const { message } = await requestReset({ email }).unwrap();
+      setSent(message);
+    } catch (err) {
+      setError(apiErrorMessage(err) ?? 'The link could not be sent. Please try again in a moment.');
+    }
+  }
+
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      intro="Enter the e-mail of your account and we will send you a link to set a new one."
+    >
+      {sent ? (
+        <p role="status" className="rounded-xl bg-clay-soft px-4 py-3 text-sm text-clay-dark">
+          {sent} The link works once, for 30 minutes.
+        </p>
+      ) : (
+        <form onSubmit={onSubmit} className="space-y-5">
+          <div>
+            <label htmlFor="forgot-email" className="field-label">
+              Email
+            </label>
+            <input
+              id="forgot-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-describedby={error ? 'forgot-error' : undefined}
+              className="field"
+            />
+          </div>
+          {error && (
+            <p id="forgot-error" role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          <Button type="submit" busy={isLoading} className="w-full">
+            Send reset link
+          </Button>
+        </form>
+      )}
+      <p className="mt-8 text-center text-sm text-muted">
+        Remembered it?{' '}
+        <Link to={paths.login.href()} className="font-medium text-clay underline underline-offset-4">
+          Back to login
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
