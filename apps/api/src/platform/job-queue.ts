@@ -33,8 +33,10 @@ const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
 export interface WorkOptions {
   /** How often an idle worker looks for jobs. */
   pollingIntervalSeconds?: number;
-  /** Jobs of this queue worked at once in this instance. */
+  /** Fetches working their jobs at once in this instance. */
   concurrency?: number;
+  /** Jobs taken per fetch, worked together; a full batch means a backlog, fetched again without a pause. */
+  batchSize?: number;
 }
 
 export interface JobQueue {
@@ -95,7 +97,7 @@ export async function startJobQueue(
   for (const [name, queue] of Object.entries(QUEUES)) await boss.createQueue(name, queue);
   if (options.mailRetryDelayMaxSeconds !== undefined) {
     // A queue made by an earlier start keeps its options unless told: the configured ceiling wins.
-    await boss.updateQueue('mail', { retryDelayMax: options.mailRetryDelayMaxSeconds });
+    await boss.updateQueue('mail', { retryBackoff: true, retryDelayMax: options.mailRetryDelayMaxSeconds });
   }
 
   return {
@@ -110,14 +112,26 @@ export async function startJobQueue(
       else await boss.unschedule(name);
     },
     async work(name, handler, options = {}) {
-      await boss.work<JobQueues[typeof name]>(
+      const batchSize = options.batchSize ?? 1;
+      await boss.work(
         name,
         {
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
           localConcurrency: options.concurrency ?? 1,
+          batchSize,
+          // While fetches come back full there is a backlog: fetch again at once instead of waiting a poll.
+          burstWhenBatchFull: batchSize > 1,
+          perJobResults: true,
         },
         async (jobs: Job<JobQueues[typeof name]>[]) => {
-          for (const job of jobs) await handler(job.data);
+          // Each job of a batch succeeds or is retried on its own: one refused mail does not resend the rest.
+          const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data)));
+          return jobs.map((job, i) => {
+            const outcome = outcomes[i];
+            return outcome?.status === 'fulfilled'
+              ? { id: job.id, status: 'completed' as const }
+              : { id: job.id, status: 'failed' as const, output: { message: String(outcome?.reason) } };
+          });
         },
       );
     },
