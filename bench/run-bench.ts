@@ -2,10 +2,11 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Endpoint, type Measured, runApiSuite, runPurchaseAndHash } from './lib/api-suite';
-import { type Dataset, prepareDataset } from './lib/datasets';
+import { type Endpoint, logIn, type Measured, runApiSuite, runPurchaseAndHash } from './lib/api-suite';
+import { BENCH_BUYERS, type Dataset, prepareDataset } from './lib/datasets';
 import { type PageScore, scorePage } from './lib/lighthouse';
 import type { LoadSettings } from './lib/load';
+import { measureMailDrain, startCountingSmtp } from './lib/mail-drain';
 import { toMarkdown } from './lib/markdown';
 import { type BenchOptions, HELP, parseOptions, repoRoot, resultsDir } from './lib/options';
 import { startCeiling, startShop } from './lib/processes';
@@ -34,9 +35,13 @@ function commitOf(): string {
   }
 }
 
-async function withShop<T>(dataset: Dataset, work: (url: string) => Promise<T>): Promise<T> {
+async function withShop<T>(
+  dataset: Dataset,
+  work: (url: string) => Promise<T>,
+  extraEnv: Record<string, string> = {},
+): Promise<T> {
   say(`starting the shop (NODE_ENV=production) on ${dataset.kind}, ${dataset.label} products`);
-  const shop = await startShop(dataset);
+  const shop = await startShop(dataset, extraEnv);
   try {
     return await work(shop.url);
   } finally {
@@ -61,6 +66,24 @@ async function lighthousePages(shopUrl: string, dataset: Dataset, options: Bench
   return scores;
 }
 
+/** The mail jobs of many orders, drained by the shop's workers to a local SMTP server. */
+async function mailSection(dataset: Dataset, orders: number) {
+  const smtp = await startCountingSmtp();
+  try {
+    say(`mail: ${orders} purchases, their confirmations through the job queue to SMTP on port ${smtp.port}`);
+    return await withShop(
+      dataset,
+      async (shopUrl) => {
+        const buyers = await Promise.all(BENCH_BUYERS.map(async (email) => ({ token: await logIn(shopUrl, email) })));
+        return measureMailDrain(shopUrl, smtp, buyers, dataset.fixtures.cartLines, { orders, timeoutSeconds: 120 });
+      },
+      { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+    );
+  } finally {
+    await smtp.stop();
+  }
+}
+
 /** Every measurement that failed, with its reason, for the Notes of the results. */
 function failuresOf(run: BenchRun): string[] {
   const failed: string[] = [];
@@ -72,6 +95,7 @@ function failuresOf(run: BenchRun): string[] {
     for (const [name, m] of Object.entries(run.api.endpoints)) check(`api ${name}`, m);
   }
   check('web sizes', run.web);
+  check('mail', run.mail);
   for (const [page, m] of Object.entries(run.lighthouse ?? {})) check(`Lighthouse ${page}`, m);
   for (const [endpoint, bySize] of Object.entries(run.growth?.byEndpoint ?? {})) {
     for (const [size, m] of Object.entries(bySize)) check(`growth ${endpoint} ${size}`, m);
@@ -105,6 +129,7 @@ async function main(): Promise<void> {
     web: undefined,
     lighthouse: undefined,
     growth: undefined,
+    mail: undefined,
     notes,
   };
   if (!options.databaseUrl) {
@@ -123,7 +148,7 @@ async function main(): Promise<void> {
       .then(() => measureWebSizes())
       .catch(errorOf);
 
-  if (sections.has('api') || sections.has('lighthouse')) {
+  if (sections.has('api') || sections.has('lighthouse') || sections.has('mail')) {
     const dataset = await prepareDataset(options.products, options);
     if (dataset.generatedInSeconds !== undefined) {
       notes.push(`data for ${dataset.label} products generated in ${dataset.generatedInSeconds.toFixed(1)} s`);
@@ -142,6 +167,7 @@ async function main(): Promise<void> {
       }
       if (sections.has('lighthouse')) run.lighthouse = await lighthousePages(shopUrl, dataset, options);
     });
+    if (sections.has('mail')) run.mail = await mailSection(dataset, options.mailOrders).catch(errorOf);
   }
 
   if (sections.has('growth')) {

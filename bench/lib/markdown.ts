@@ -98,6 +98,13 @@ function targets(json: BenchJson): Target[] {
       shown: ms,
     },
   ];
+  list.push({
+    name: `confirmation mails of ${fmt(json.mail.orders)} orders delivered (SMTP)`,
+    value: json.mail.seconds,
+    limit: 30,
+    op: '<',
+    shown: (n) => `${fmt(n, 1)} s`,
+  });
   const login = api('login')?.rps;
   const hash = api('password_hash')?.rps;
   list.push({
@@ -203,9 +210,28 @@ export function toMarkdown(run: BenchRun, json: BenchJson): string {
       ),
     );
   }
+  if (json.mail.seconds !== null) {
+    out.push(
+      '',
+      '## Mail (confirmation mails through the job queue to a local SMTP server)',
+      '',
+      table(
+        ['orders', 'all mails delivered', 'of which making the orders', 'after the last order', 'duplicates'],
+        [
+          [
+            fmt(json.mail.orders),
+            `${fmt(json.mail.seconds, 1)} s`,
+            `${fmt(json.mail.purchaseSeconds, 1)} s`,
+            `${fmt(json.mail.tailSeconds, 1)} s`,
+            fmt(json.mail.duplicates),
+          ],
+        ],
+      ),
+    );
+  }
   out.push(
     '',
-    '## Targets (issues 6 and 12)',
+    '## Targets (issues 6, 12 and 13)',
     '',
     table(
       ['target', 'measured', 'limit', ''],

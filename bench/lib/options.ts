@@ -7,8 +7,8 @@ export const resultsDir = path.join(benchDir, 'results');
 /** Generated databases (embedded) and product images, kept between runs so data is made once. */
 export const dataRoot = path.join(benchDir, '.data');
 
-export type Section = 'api' | 'web' | 'lighthouse' | 'growth';
-const SECTIONS: readonly Section[] = ['api', 'web', 'lighthouse', 'growth'];
+export type Section = 'api' | 'mail' | 'web' | 'lighthouse' | 'growth';
+const SECTIONS: readonly Section[] = ['api', 'mail', 'web', 'lighthouse', 'growth'];
 
 export interface BenchOptions {
   quick: boolean;
@@ -20,6 +20,8 @@ export interface BenchOptions {
   products: number;
   growthSizes: number[];
   lighthouseRuns: number;
+  /** Orders whose confirmation mails the mail section sends to a local SMTP server. */
+  mailOrders: number;
   databaseUrl: string | undefined;
   chromePath: string;
   buildWeb: boolean;
@@ -30,7 +32,7 @@ export interface BenchOptions {
 export const HELP = `npm run bench [-- options]
 
   --quick            5-second version of everything on small data (a smoke check; figures not comparable)
-  --skip <list>      leave out sections: api,web,lighthouse,growth (comma separated)
+  --skip <list>      leave out sections: api,mail,web,lighthouse,growth (comma separated)
   --only <list>      run only these sections
   --no-build         measure the existing apps/web/dist instead of building it first
   --reseed           regenerate the benchmark data even when a database of the right size exists
@@ -89,6 +91,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     products: quick ? 2_000 : fullProducts,
     growthSizes: quick ? [200, 1_000, 2_000] : databaseUrl ? [1_000, 10_000, 100_000] : [1_000, 10_000],
     lighthouseRuns: quick ? 1 : 3,
+    mailOrders: quick ? 100 : 1_000,
     databaseUrl,
     chromePath: env.CHROME_PATH || '/usr/bin/chromium',
     buildWeb,

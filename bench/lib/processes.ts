@@ -73,7 +73,7 @@ async function startNodeProcess(script: string, env: NodeJS.ProcessEnv, logName:
  * Request logs are off (LOG_LEVEL=warn) as they are for the ceiling; the rate limits on login and
  * checkout are raised, since the bench is one address and a handful of accounts hammering them on purpose.
  */
-export async function startShop(dataset: Dataset): Promise<RunningServer> {
+export async function startShop(dataset: Dataset, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -89,6 +89,7 @@ export async function startShop(dataset: Dataset): Promise<RunningServer> {
     LOGIN_FAILURES_PER_EMAIL: '100000000',
     LOGIN_DELAY_AFTER_FAILURES: '100000000',
     CHECKOUTS_PER_USER_PER_MINUTE: '100000000',
+    ...extraEnv,
   };
   for (const name of Object.keys(env)) {
     if (name.startsWith('STRIPE_') || name.startsWith('S3_') || name === 'REDIS_URL') delete env[name];

@@ -30,7 +30,7 @@ async function openCheckout(baseUrl: string, buyer: Buyer, cart: readonly BenchL
 }
 
 /** One purchase as the web app and the hosted checkout make it: create the session, pay, confirm. */
-async function purchase(baseUrl: string, buyer: Buyer, cart: readonly BenchLine[]): Promise<void> {
+export async function purchase(baseUrl: string, buyer: Buyer, cart: readonly BenchLine[]): Promise<void> {
   const auth = { authorization: `Bearer ${buyer.token}` };
   const id = await openCheckout(baseUrl, buyer, cart);
 

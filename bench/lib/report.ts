@@ -1,6 +1,7 @@
 import type { ApiRun, Measured } from './api-suite';
 import type { PageScore } from './lighthouse';
 import type { LoadResult } from './load';
+import type { MailDrain } from './mail-drain';
 import type { WebSizes } from './web-size';
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -21,6 +22,7 @@ export interface BenchJson {
   >;
   lighthouse: Record<string, Nullable<PageScore>>;
   growth: Record<string, Record<string, { p99_ms: number | null }>>;
+  mail: Nullable<MailDrain>;
 }
 
 export interface BenchRun {
@@ -30,11 +32,19 @@ export interface BenchRun {
   web: WebSizes | { error: string } | undefined;
   lighthouse: Record<string, PageScore | { error: string }> | undefined;
   growth: { sizes: string[]; byEndpoint: Record<string, Record<string, Measured>> } | undefined;
+  mail: MailDrain | { error: string } | undefined;
   notes: string[];
 }
 
 const EMPTY_LOAD: Nullable<LoadResult> = { rps: null, p50_ms: null, p99_ms: null, errors: null };
 const EMPTY_PAGE: Nullable<PageScore> = { performance: null, lcp_ms: null, tbt_ms: null, cls: null };
+const EMPTY_MAIL: Nullable<MailDrain> = {
+  orders: null,
+  seconds: null,
+  purchaseSeconds: null,
+  tailSeconds: null,
+  duplicates: null,
+};
 const ok = <T extends object>(m: T | { error: string } | undefined): T | undefined =>
   m && !('error' in m) ? m : undefined;
 
@@ -70,5 +80,6 @@ export function toJson(run: BenchRun): BenchJson {
     },
     lighthouse,
     growth,
+    mail: ok(run.mail) ?? EMPTY_MAIL,
   };
 }
