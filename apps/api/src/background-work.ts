@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { runReservationSweep } from './modules/orders/checkout-holds';
 import { runReconciliation } from './modules/orders/reconcile';
+import { runRefundRetry } from './modules/orders/refunds.service';
 import type { AppDeps } from './platform/deps';
+
+const REFUND_RETRY_INTERVAL_SECONDS = 5 * 60;
 
 /**
  * Puts this instance to work on the shop's job queues. Every instance may: each job is claimed by one
@@ -12,10 +15,13 @@ export async function startBackgroundWork(deps: AppDeps, log: FastifyBaseLogger)
   const fulfilDeps = { db: deps.db, provider: deps.paymentProvider, log, events: deps.events, jobs };
   await jobs.work('reconcile', () => runReconciliation(fulfilDeps));
   await jobs.work('reservation-sweep', () => runReservationSweep(fulfilDeps));
+  await jobs.work('refund-retry', () => runRefundRetry(fulfilDeps));
 
   const periodic = [
     ['reconcile', config.reconcileIntervalSeconds],
     ['reservation-sweep', config.reservationSweepIntervalSeconds],
+    // A refund left pending by a crash is asked for again with the same key: never made twice.
+    ['refund-retry', REFUND_RETRY_INTERVAL_SECONDS],
   ] as const;
   for (const [name, intervalSeconds] of periodic) {
     await jobs.every(name, intervalSeconds);

@@ -9,6 +9,7 @@ export type AppErrorKind =
   | 'too_large'
   | 'unsupported'
   | 'too_many_requests'
+  | 'bad_gateway'
   | 'unavailable'
   | 'insufficient_storage';
 
@@ -23,6 +24,8 @@ const statusByKind: Record<AppErrorKind, number> = {
   too_large: 413,
   unsupported: 415,
   too_many_requests: 429,
+  /** A service the shop relies on (the payment provider) said no to something the shop asked. */
+  bad_gateway: 502,
   unavailable: 503,
   insufficient_storage: 507,
 };

@@ -322,3 +322,31 @@ export const ledgerRow = (
   actorId,
   holdId,
 });
+
+/**
+ * Puts returned pieces back on hand with their ledger rows ('restock'), in one statement, the sizes'
+ * rows locked in variant order as every statement that moves stock locks them. A size deleted since
+ * is simply not there to update: its line is skipped. Answers the sizes that were restocked.
+ */
+export async function restockVariants(
+  db: Queryable,
+  lines: readonly { variantId: string; quantity: number }[],
+  actorId: string | null,
+): Promise<string[]> {
+  if (lines.length === 0) return [];
+  const result = await db.execute(sql`
+    with wanted as (
+      select x.v, sum(x.q)::int as q from unnest(${arrayParam(lines.map((l) => l.variantId))}::uuid[],
+        ${arrayParam(lines.map((l) => l.quantity))}::int[]) as x(v, q)
+      group by x.v order by x.v
+    ), moved as (
+      update ${productVariants} p set on_hand = p.on_hand + w.q, updated_at = now()
+      from wanted w where p.id = w.v
+      returning p.id, w.q
+    ), logged as (
+      insert into ${stockLedger} (variant_id, reason, on_hand_delta, actor_id)
+      select id, 'restock', q, ${actorId}::uuid from moved
+    )
+    select id from moved`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}

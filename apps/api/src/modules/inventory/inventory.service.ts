@@ -31,6 +31,7 @@ import {
   lowStockVariants,
   type NewVariant,
   type ReservationEnd,
+  restockVariants,
   sellAvailable,
   setOnHand,
   sizesForCheckout,
@@ -232,6 +233,22 @@ export async function sellUnheld(
     } else unsold += 1;
   }
   return unsold;
+}
+
+/**
+ * Pieces of an order given back (a refund or a cancellation) return to stock in the caller's transaction,
+ * with a 'restock' ledger row each; lines whose product or size is gone are skipped. Answers how many
+ * sizes moved.
+ */
+export async function restockReturned(
+  tx: Transaction,
+  lines: readonly { variantId: string | null; quantity: number }[],
+  actorId: string | null,
+): Promise<number> {
+  const known = lines.flatMap((l) =>
+    l.variantId && l.quantity > 0 ? [{ variantId: l.variantId, quantity: l.quantity }] : [],
+  );
+  return (await restockVariants(tx, known, actorId)).length;
 }
 
 const LEDGER_SHOWN = 200;

@@ -345,6 +345,7 @@ describe('payment provider failures and limits', () => {
       createCheckoutSession: () => Promise.reject(new Error('connection refused')),
       retrieveSession: () => Promise.resolve(null),
       expireSession: () => Promise.resolve('expired'),
+      refund: () => Promise.reject(new Error('connection refused')),
       parseWebhook: () => ({ type: 'ignored', providerType: 'none' }),
     };
     const other = await createTestApp({ overrides: { paymentProvider: failing } });

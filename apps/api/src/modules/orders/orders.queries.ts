@@ -126,8 +126,29 @@ export function refundsOfOrders(db: Queryable, orderIds: string[]) {
     .orderBy(asc(refunds.orderId), asc(refunds.createdAt));
 }
 
-export async function updateOrderStatus(db: Queryable, id: string, status: OrderStatus, now: Date) {
-  const [row] = await db.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, id)).returning();
+/** The order's row, locked until the transaction ends (a status change reads what it changes from). */
+export async function lockOrder(db: Queryable, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+/** Sets the status; the carrier and tracking number only when given (shipped), kept otherwise. */
+export async function updateOrderStatus(
+  db: Queryable,
+  id: string,
+  change: { status: OrderStatus; carrier?: string | undefined; trackingNumber?: string | undefined },
+  now: Date,
+) {
+  const [row] = await db
+    .update(orders)
+    .set({
+      status: change.status,
+      ...(change.carrier !== undefined ? { carrier: change.carrier } : {}),
+      ...(change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}),
+      updatedAt: now,
+    })
+    .where(eq(orders.id, id))
+    .returning();
   return row;
 }
 

@@ -12,14 +12,17 @@ import {
   ordersByEmailParamsSchema,
   ordersListResponseSchema,
   paymentConfigResponseSchema,
+  refundRequestSchema,
+  refundResponseSchema,
   TOTAL_COUNT_HEADER,
 } from '@shop/contract/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth-guard';
 import { contextOf } from '../../platform/context';
 import { checkoutContextOf, createCheckoutSession } from './checkout.service';
-import { fulfilCheckout } from './fulfil-checkout';
+import { fulfilCheckout, fulfilDepsOf } from './fulfil-checkout';
 import * as service from './orders.service';
+import { refundOrder } from './refunds.service';
 import { webhookRoutes } from './webhook.routes';
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -73,9 +76,19 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await service.updateOrderStatus(contextOf(request), request.params.id, request.body.status);
+      const order = await service.updateOrderStatus(contextOf(request), request.params.id, request.body);
       return { message: ORDER_MESSAGES.statusUpdated, order };
     },
+  );
+
+  app.post(
+    '/refund/:id',
+    {
+      config: { auth: 'admin' },
+      schema: { params: idParamsSchema, body: refundRequestSchema, response: { 200: refundResponseSchema } },
+    },
+    async (request) =>
+      refundOrder(fulfilDepsOf(app.deps, request.log), requireUser(request), request.params.id, request.body),
   );
 
   app.delete(

@@ -1,8 +1,15 @@
-import type { OrderStatus } from '@shop/contract/constants';
-import { ALL_ORDERS_DEFAULT_LIMIT, ALL_ORDERS_UNPAGED_CAP, ORDER_MESSAGES, type Order } from '@shop/contract/orders';
+import { ORDER_CLOSED_STATUSES } from '@shop/contract/constants';
+import {
+  ALL_ORDERS_DEFAULT_LIMIT,
+  ALL_ORDERS_UNPAGED_CAP,
+  ORDER_MESSAGES,
+  type Order,
+  type OrderStatusUpdateRequest,
+} from '@shop/contract/orders';
 import type { ServiceContext } from '../../platform/context';
-import { forbidden, notFound, unauthorised } from '../../platform/errors';
+import { conflict, forbidden, notFound, unauthorised } from '../../platform/errors';
 import type { SessionUser } from '../auth/sessions.service';
+import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
 import { toOrderDto, toOrderDtos } from './orders.dto';
 import {
   countOrders,
@@ -11,6 +18,7 @@ import {
   itemsOfOrders,
   listOrders,
   listOrdersByEmail,
+  lockOrder,
   type OrderRow,
   refundsOfOrders,
   updateOrderStatus as updateOrderStatusRow,
@@ -60,10 +68,34 @@ export async function allOrders(
   return { orders: await withItems(ctx, rows), total };
 }
 
-export async function updateOrderStatus(ctx: ServiceContext, id: string, status: OrderStatus): Promise<Order> {
-  const row = await updateOrderStatusRow(ctx.db, id, status, new Date());
+/**
+ * The admin's status modal. Shipped stores the carrier and tracking number and, when the order was not
+ * shipped before, queues the shipped mail in the same transaction. A cancelled or refunded order is
+ * closed: its status came from giving the money back and the modal cannot change it.
+ */
+export async function updateOrderStatus(
+  ctx: ServiceContext,
+  id: string,
+  change: OrderStatusUpdateRequest,
+): Promise<Order> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await lockOrder(tx, id);
+    if (!before) throw notFound(ORDER_MESSAGES.notFound);
+    if ((ORDER_CLOSED_STATUSES as readonly string[]).includes(before.status)) {
+      throw conflict(`This order is ${before.status}; its status can no longer be changed`);
+    }
+    const shipped = change.status === 'shipped';
+    const updated = await updateOrderStatusRow(
+      tx,
+      id,
+      { status: change.status, ...(shipped ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {}) },
+      new Date(),
+    );
+    if (shipped && before.status !== 'shipped') await enqueueMail(ctx.jobs, tx, mailEventKey('order-shipped', id));
+    return updated;
+  });
   if (!row) throw notFound(ORDER_MESSAGES.notFound);
-  ctx.log.info({ orderId: id, status }, 'order status updated');
+  ctx.log.info({ orderId: id, status: change.status }, 'order status updated');
   return (await withItems(ctx, [row]))[0] as Order;
 }
 

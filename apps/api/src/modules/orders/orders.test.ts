@@ -42,6 +42,7 @@ describe('the orders routes declare who may call them', () => {
       'PATCH /api/orders/update-order-status/:id admin',
       'POST /api/orders/confirm-payment customer',
       'POST /api/orders/create-checkout-session customer',
+      'POST /api/orders/refund/:id admin',
       'POST /api/orders/webhook public',
     ]);
     const id = crypto.randomUUID();

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors';
 import { checkoutContextOf } from './checkout.service';
 import { releaseSessionHold } from './checkout-holds';
 import { fulfilCheckout } from './fulfil-checkout';
+import { recordProviderRefunds } from './refunds.service';
 
 /**
  * POST /api/orders/webhook. Its own plugin so that only this route reads JSON as raw bytes: the
@@ -27,6 +28,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         await releaseSessionHold(ctx, event.sessionId, 'cancelled');
       } else if (event.type === 'checkout.expired') {
         await releaseSessionHold(ctx, event.sessionId, 'expired');
+      } else if (event.type === 'payment.refunded') {
+        await recordProviderRefunds(ctx, event);
       } else if (event.type === 'checkout.completed') {
         try {
           await fulfilCheckout(ctx, event.sessionId, 'system');

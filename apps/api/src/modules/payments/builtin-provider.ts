@@ -8,6 +8,7 @@ import {
   insertBuiltinSession,
   markBuiltinSessionPaid,
 } from './builtin.queries';
+import { builtinRefund } from './builtin-refunds';
 import type { PaymentProvider, ProviderSession } from './payment-provider';
 
 /** Where the builtin provider serves its hosted checkout page. */
@@ -79,6 +80,10 @@ export function createBuiltinProvider(db: Database, publicUrl: string): PaymentP
 
     async expireSession(id) {
       return (await expireBuiltinSession(db, id)) === 'paid' ? 'paid' : 'expired';
+    },
+
+    refund(input) {
+      return builtinRefund(db, input);
     },
 
     parseWebhook() {

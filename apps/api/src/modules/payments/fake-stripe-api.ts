@@ -25,15 +25,28 @@ export interface FakeCheckoutSession {
   cancel_url: string | null;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string | null;
+  metadata: Record<string, string>;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
 /**
  * A local stand-in for the part of Stripe's API the shop uses: it records every request and
  * answers POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id and POST
- * /v1/checkout/sessions/:id/expire as Stripe would.
+ * /v1/checkout/sessions/:id/expire and POST /v1/refunds (honouring Idempotency-Key) as Stripe would.
  */
 export async function startFakeStripeApi() {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeCheckoutSession>();
   let refuseNextCreate = false;
+  const refunds = new Map<string, FakeRefund>();
+  const refundsByKey = new Map<string, FakeRefund>();
+  let refuseNextRefund = false;
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, {
@@ -88,6 +101,35 @@ export async function startFakeStripeApi() {
         sessions.set(id, session);
         return send(res, 200, session);
       }
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        // As Stripe: a repeat with the same Idempotency-Key answers the first refund, making no second.
+        const key = req.headers['idempotency-key'];
+        const earlier = typeof key === 'string' ? refundsByKey.get(key) : undefined;
+        if (earlier) return send(res, 200, earlier);
+        if (refuseNextRefund) {
+          refuseNextRefund = false;
+          return send(res, 400, {
+            error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge is disputed' },
+          });
+        }
+        const metadata: Record<string, string> = {};
+        for (const [name, value] of form) {
+          const m = /^metadata\[(.+)\]$/.exec(name);
+          if (m?.[1]) metadata[m[1]] = value;
+        }
+        const refund: FakeRefund = {
+          id: `re_test_${randomBytes(10).toString('hex')}`,
+          object: 'refund',
+          amount: Number(form.get('amount')),
+          currency: 'usd',
+          payment_intent: form.get('payment_intent'),
+          metadata,
+          status: 'succeeded',
+        };
+        refunds.set(refund.id, refund);
+        if (typeof key === 'string') refundsByKey.set(key, refund);
+        return send(res, 200, refund);
+      }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && match?.[1]) {
         const session = sessions.get(decodeURIComponent(match[1]));
@@ -137,6 +179,36 @@ export async function startFakeStripeApi() {
     },
     refuseNextCreate() {
       refuseNextCreate = true;
+    },
+    refunds,
+    refuseNextRefund() {
+      refuseNextRefund = true;
+    },
+    /** A refund made in Stripe's dashboard, outside the shop. */
+    refundInDashboard(paymentIntent: string, amount: number): FakeRefund {
+      const refund: FakeRefund = {
+        id: `re_test_${randomBytes(10).toString('hex')}`,
+        object: 'refund',
+        amount,
+        currency: 'usd',
+        payment_intent: paymentIntent,
+        metadata: {},
+        status: 'succeeded',
+      };
+      refunds.set(refund.id, refund);
+      return refund;
+    },
+    /** The charge of a payment as a charge.refunded event carries it, with every refund made of it. */
+    chargeOf(paymentIntent: string) {
+      const list = [...refunds.values()].filter((r) => r.payment_intent === paymentIntent);
+      return {
+        id: `ch_${paymentIntent}`,
+        object: 'charge',
+        payment_intent: paymentIntent,
+        amount_refunded: list.reduce((sum, r) => sum + r.amount, 0),
+        refunded: true,
+        refunds: { object: 'list', data: list, has_more: false, url: '/v1/refunds' },
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -42,7 +42,27 @@ export type PaymentEvent =
   | { type: 'checkout.completed'; sessionId: string }
   | { type: 'checkout.failed'; sessionId: string }
   | { type: 'checkout.expired'; sessionId: string }
+  /** Money given back on a payment, by the shop or in the provider's dashboard. */
+  | { type: 'payment.refunded'; paymentId: string; refunds: ProviderRefund[] }
   | { type: 'ignored'; providerType: string };
+
+/** A refund the provider made; `shopRefundId` is the shop's refund id when the shop asked for it. */
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  shopRefundId: string | null;
+}
+
+export interface RefundInput {
+  paymentId: string;
+  amountCents: number;
+  /** The shop's refund id: asking again with it answers the same refund, never a second one. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+/** The provider said no (a definite answer): nothing was refunded, unlike a timeout, where it may have been. */
+export class RefundRefusedError extends Error {}
 
 export interface PaymentProvider {
   readonly kind: PaymentProviderKind;
@@ -54,6 +74,11 @@ export interface PaymentProvider {
    * 'paid' when it was paid first, which the caller must then fulfil instead.
    */
   expireSession(id: string): Promise<'expired' | 'paid'>;
+  /**
+   * Gives back part or all of a payment, once per idempotency key. Throws RefundRefusedError when the
+   * provider refuses; any other error leaves it unknown whether the refund was made.
+   */
+  refund(input: RefundInput): Promise<{ providerRefundId: string }>;
   /** Verifies the signature over the raw body; throws an AppError (400) when it does not hold. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
 }

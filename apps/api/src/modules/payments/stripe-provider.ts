@@ -3,7 +3,13 @@ import { ONE_SIZE } from '@shop/contract/inventory';
 import Stripe from 'stripe';
 import type { AppConfig } from '../../platform/config';
 import { invalid } from '../../platform/errors';
-import type { PaymentEvent, PaymentProvider, ProviderSession } from './payment-provider';
+import {
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderRefund,
+  type ProviderSession,
+  RefundRefusedError,
+} from './payment-provider';
 
 export type StripeSettings = NonNullable<AppConfig['stripe']>;
 
@@ -31,6 +37,16 @@ function paymentIdOf(session: Stripe.Checkout.Session): string | null {
   const intent = session.payment_intent;
   // A session with nothing to pay has no payment intent; its own id is the only reference.
   return (typeof intent === 'string' ? intent : intent?.id) ?? session.id;
+}
+
+/** The refunds a charge.refunded event lists; those that failed or were cancelled gave nothing back. */
+function refundedEvent(charge: Stripe.Charge): PaymentEvent {
+  const intent = charge.payment_intent;
+  const paymentId = (typeof intent === 'string' ? intent : intent?.id) ?? charge.id;
+  const refunds: ProviderRefund[] = (charge.refunds?.data ?? [])
+    .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
+    .map((r) => ({ id: r.id, amountCents: r.amount, shopRefundId: r.metadata?.shopRefundId ?? null }));
+  return { type: 'payment.refunded', paymentId, refunds };
 }
 
 /** Stripe Checkout through the official SDK. */
@@ -106,6 +122,22 @@ export function createStripeProvider(settings: StripeSettings, publicUrl: string
       }
     },
 
+    async refund({ paymentId, amountCents, idempotencyKey, metadata }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentId, amount: amountCents, metadata },
+          { idempotencyKey },
+        );
+        return { providerRefundId: refund.id };
+      } catch (err) {
+        // A refusal is Stripe's final word (charge disputed, already refunded); a timeout or a 5xx is not.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) {
+          throw new RefundRefusedError(err.message, { cause: err });
+        }
+        throw err;
+      }
+    },
+
     parseWebhook(rawBody, signatureHeader): PaymentEvent {
       if (!settings.webhookSecret) throw invalid('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
       if (!signatureHeader) throw invalid('Missing Stripe-Signature header');
@@ -127,6 +159,8 @@ export function createStripeProvider(settings: StripeSettings, publicUrl: string
           return { type: 'checkout.failed', sessionId: event.data.object.id };
         case 'checkout.session.expired':
           return { type: 'checkout.expired', sessionId: event.data.object.id };
+        case 'charge.refunded':
+          return refundedEvent(event.data.object);
         default:
           return { type: 'ignored', providerType: event.type };
       }

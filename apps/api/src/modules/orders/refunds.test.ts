@@ -1,0 +1,316 @@
+import { ORDER_MESSAGES, type Order, type RefundRequest } from '@shop/contract/orders';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtinRefunds, orders, productVariants, refunds, stockLedger } from '../../db/schema';
+import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { builtinRefund } from '../payments/builtin-refunds';
+import { confirm, openSession, submitCard } from './checkout-test-kit';
+
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.db);
+});
+afterAll(() => t.close());
+
+/** A paid order of `user` for two sizes of one product (one of each), through the real buy flow. */
+async function placeOrder(user: TestUser, priceCents = 2000) {
+  const product = await createProduct(t.db, {
+    priceCents,
+    sizeScale: 'clothing',
+    stock: [
+      { size: 'S', onHand: 5 },
+      { size: 'M', onHand: 5 },
+    ],
+  });
+  const { id } = await openSession(t.app, user, [
+    { _id: product.id, quantity: 1, size: 'S' },
+    { _id: product.id, quantity: 2, size: 'M' },
+  ]);
+  expect((await submitCard(t.app, id)).statusCode).toBe(303);
+  const res = await confirm(t.app, user, id);
+  expect(res.statusCode).toBe(200);
+  return { order: res.json().order as Order, product };
+}
+
+const refund = (orderId: string, body: RefundRequest, user: TestUser = admin) =>
+  t.app.inject({ method: 'POST', url: `/api/orders/refund/${orderId}`, headers: user.headers, payload: body });
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+async function stockOf(productId: string) {
+  const rows = await t.db.select().from(productVariants).where(eq(productVariants.productId, productId));
+  return Object.fromEntries(rows.map((r) => [r.size, r.onHand]));
+}
+
+async function restockLedgerOf(productId: string) {
+  return t.db
+    .select({ size: productVariants.size, delta: stockLedger.onHandDelta, actorId: stockLedger.actorId })
+    .from(stockLedger)
+    .innerJoin(productVariants, eq(productVariants.id, stockLedger.variantId))
+    .where(and(eq(productVariants.productId, productId), eq(stockLedger.reason, 'restock')));
+}
+
+async function mailJobs(eventKey: string): Promise<number> {
+  const rows = await t.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pgboss.job where name = 'mail' and data->>'eventKey' = ${eventKey}`,
+  );
+  return rows.rows[0]?.n ?? 0;
+}
+
+const adminStats = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/stats/admin-stats', headers: admin.headers })).json();
+const userStats = async (user: TestUser) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/stats/user-stats/${encodeURIComponent(user.email)}`,
+      headers: user.headers,
+    })
+  ).json();
+
+describe('POST /api/orders/refund/:id', () => {
+  it('refunds part of an order through the builtin provider, once per refund, and mails it', async () => {
+    const user = await createUser(t.db);
+    const { order, product } = await placeOrder(user);
+    const res = await refund(order._id, { kind: 'refund', amountCents: 1050, reason: 'Late delivery' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe(ORDER_MESSAGES.refunded);
+    expect(body.order).toMatchObject({ status: 'pending', refunded: 10.5 });
+    expect(body.order.refunds).toEqual([
+      { _id: expect.any(String), kind: 'refund', amount: 10.5, reason: 'Late delivery', createdAt: expect.any(String) },
+    ]);
+    const refundId = body.order.refunds[0]._id;
+    const made = await t.db.select().from(builtinRefunds).where(eq(builtinRefunds.idempotencyKey, refundId));
+    expect(made).toEqual([expect.objectContaining({ paymentId: order.orderId, amountCents: 1050 })]);
+    const [row] = await t.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(row).toMatchObject({ status: 'succeeded', providerRefundId: made[0]?.id, actorId: admin.id });
+    expect(await mailJobs(`refund-issued:${refundId}`)).toBe(1);
+    // No line named: nothing goes back to stock.
+    expect(await stockOf(product.id)).toEqual({ S: 4, M: 3 });
+
+    // The customer sees it on the order.
+    const mine = await t.app.inject({ method: 'GET', url: `/api/orders/order/${order._id}`, headers: user.headers });
+    expect(mine.json()).toMatchObject({ refunded: 10.5, refunds: [{ amount: 10.5 }] });
+  });
+
+  it('puts the named lines back in stock with ledger rows, never more than was bought', async () => {
+    const user = await createUser(t.db);
+    const { order, product } = await placeOrder(user);
+    const medium = order.products.find((p) => p.size === 'M');
+    if (!medium) throw new Error('no M line');
+    const res = await refund(order._id, {
+      kind: 'refund',
+      amountCents: 2000,
+      restock: [{ itemId: medium._id, quantity: 1 }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await stockOf(product.id)).toEqual({ S: 4, M: 4 });
+    expect(await restockLedgerOf(product.id)).toEqual([{ size: 'M', delta: 1, actorId: admin.id }]);
+
+    const tooMany = await refund(order._id, {
+      kind: 'refund',
+      amountCents: 100,
+      restock: [{ itemId: medium._id, quantity: 2 }],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toMatch(/Only 1 of ".+" can still go back to stock/);
+    const stranger = await refund(order._id, {
+      kind: 'refund',
+      amountCents: 100,
+      restock: [{ itemId: crypto.randomUUID(), quantity: 1 }],
+    });
+    expect(stranger.statusCode).toBe(400);
+    // Refused: nothing was counted.
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.refundedCents).toBe(2000);
+  });
+
+  it('refunds all of an order: the order is refunded and both dashboards earn nothing from it', async () => {
+    const user = await createUser(t.db);
+    const before = await adminStats();
+    const { order } = await placeOrder(user, 4000);
+    const paid = await adminStats();
+    const month = new Date().getUTCMonth();
+    expect(paid.totalEarnings).toBeCloseTo(before.totalEarnings + order.amount, 2);
+    expect((await userStats(user)).totalPayments).toBeCloseTo(order.amount, 2);
+
+    expect((await refund(order._id, { kind: 'refund', amountCents: 1000 })).statusCode).toBe(200);
+    const partly = await adminStats();
+    expect(partly.totalEarnings).toBeCloseTo(paid.totalEarnings - 10, 2);
+    expect(partly.monthlyEarnings[month].earnings).toBeCloseTo(paid.monthlyEarnings[month].earnings - 10, 2);
+    expect((await userStats(user)).totalPayments).toBeCloseTo(order.amount - 10, 2);
+
+    const rest = cents(order.amount) - 1000;
+    const res = await refund(order._id, { kind: 'refund', amountCents: rest });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order).toMatchObject({ status: 'refunded', refunded: order.amount });
+    const after = await adminStats();
+    expect(after.totalEarnings).toBeCloseTo(before.totalEarnings, 2);
+    expect(after.monthlyEarnings[month].earnings).toBeCloseTo(before.monthlyEarnings[month].earnings, 2);
+    expect((await userStats(user)).totalPayments).toBe(0);
+
+    const again = await refund(order._id, { kind: 'refund', amountCents: 1 });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: ORDER_MESSAGES.nothingToRefund });
+  });
+
+  it('cancels an order: what is left is refunded and every line goes back to stock', async () => {
+    const user = await createUser(t.db);
+    const { order, product } = await placeOrder(user);
+    const small = order.products.find((p) => p.size === 'S');
+    if (!small) throw new Error('no S line');
+    // A refund first, which already put the S back.
+    await refund(order._id, { kind: 'refund', amountCents: 500, restock: [{ itemId: small._id, quantity: 1 }] });
+    expect(await stockOf(product.id)).toEqual({ S: 5, M: 3 });
+
+    const res = await refund(order._id, { kind: 'cancellation', reason: 'Customer asked' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(ORDER_MESSAGES.cancelled);
+    expect(res.json().order).toMatchObject({ status: 'cancelled', refunded: order.amount });
+    expect(res.json().order.refunds.map((r: { kind: string; amount: number }) => [r.kind, r.amount])).toEqual([
+      ['refund', 5],
+      ['cancellation', order.amount - 5],
+    ]);
+    expect(await stockOf(product.id)).toEqual({ S: 5, M: 5 });
+    const ledger = await restockLedgerOf(product.id);
+    expect(ledger.map((l) => [l.size, l.delta]).sort()).toEqual([
+      ['M', 2],
+      ['S', 1],
+    ]);
+
+    // The status modal cannot reopen it.
+    const reopen = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/update-order-status/${order._id}`,
+      headers: admin.headers,
+      payload: { status: 'processing' },
+    });
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().message).toMatch(/cancelled/);
+  });
+
+  it('skips lines whose size is gone when restocking', async () => {
+    const user = await createUser(t.db);
+    const { order, product } = await placeOrder(user);
+    await t.db.delete(productVariants).where(eq(productVariants.size, 'S'));
+    const res = await refund(order._id, { kind: 'cancellation' });
+    expect(res.statusCode).toBe(200);
+    expect(await stockOf(product.id)).toEqual({ M: 5 });
+  });
+
+  it('refuses more than what is left with a message and changes nothing', async () => {
+    const user = await createUser(t.db);
+    const { order } = await placeOrder(user);
+    const res = await refund(order._id, { kind: 'refund', amountCents: cents(order.amount) + 1 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: ORDER_MESSAGES.overRefund });
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row).toMatchObject({ refundedCents: 0, status: 'pending' });
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order._id))).toEqual([]);
+
+    const noAmount = await refund(order._id, { kind: 'refund' });
+    expect(noAmount.statusCode).toBe(400);
+    const missing = await refund(crypto.randomUUID(), { kind: 'cancellation' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: ORDER_MESSAGES.notFound });
+  });
+
+  it('is for admins only', async () => {
+    const user = await createUser(t.db);
+    const { order } = await placeOrder(user);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/refund/${order._id}`,
+      payload: { kind: 'cancellation' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const customer = await refund(order._id, { kind: 'cancellation' }, user);
+    expect(customer.statusCode).toBe(403);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row).toMatchObject({ refundedCents: 0, status: 'pending' });
+  });
+});
+
+describe('the builtin provider refunds', () => {
+  it('once per idempotency key, and refuses a payment it never took or more than it left', async () => {
+    const user = await createUser(t.db);
+    const { order } = await placeOrder(user);
+    const key = crypto.randomUUID();
+    const input = { paymentId: order.orderId, amountCents: 300, idempotencyKey: key, metadata: {} };
+    const first = await builtinRefund(t.db, input);
+    const second = await builtinRefund(t.db, input);
+    expect(second).toEqual(first);
+    expect(await t.db.select().from(builtinRefunds).where(eq(builtinRefunds.idempotencyKey, key))).toHaveLength(1);
+    await expect(
+      builtinRefund(t.db, { ...input, idempotencyKey: crypto.randomUUID(), paymentId: 'pi_none' }),
+    ).rejects.toThrow(/not found/);
+    await expect(
+      builtinRefund(t.db, { ...input, idempotencyKey: crypto.randomUUID(), amountCents: cents(order.amount) }),
+    ).rejects.toThrow(/less left/);
+  });
+});
+
+describe('PATCH /api/orders/update-order-status/:id with shipped', () => {
+  const patch = (id: string, payload: unknown) =>
+    t.app.inject({ method: 'PATCH', url: `/api/orders/update-order-status/${id}`, headers: admin.headers, payload });
+
+  it('stores the carrier and tracking number and mails the shipment once', async () => {
+    const user = await createUser(t.db);
+    const { order } = await placeOrder(user);
+    const tooLong = await patch(order._id, { status: 'shipped', carrier: 'UPS', trackingNumber: 'x'.repeat(101) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toMatch(/Tracking number must be at most 100 characters/);
+    expect(await mailJobs(`order-shipped:${order._id}`)).toBe(0);
+
+    const res = await patch(order._id, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order).toMatchObject({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    expect(await mailJobs(`order-shipped:${order._id}`)).toBe(1);
+
+    // A corrected tracking number is stored, with no second mail; the customer sees it.
+    await patch(order._id, { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0002' });
+    await patch(order._id, { status: 'completed' });
+    expect(await mailJobs(`order-shipped:${order._id}`)).toBe(1);
+    const mine = await t.app.inject({ method: 'GET', url: `/api/orders/order/${order._id}`, headers: user.headers });
+    expect(mine.json()).toMatchObject({ status: 'completed', carrier: 'DHL', trackingNumber: 'JD0002' });
+
+    const closed = await patch(order._id, { status: 'refunded' });
+    expect(closed.statusCode).toBe(400);
+  });
+
+  it('takes a bare status, as the original admin client sends it', async () => {
+    const user = await createUser(t.db);
+    const { order } = await placeOrder(user);
+    const res = await patch(order._id, { status: 'shipped' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order).toMatchObject({ status: 'shipped', carrier: null, trackingNumber: null });
+    expect(await mailJobs(`order-shipped:${order._id}`)).toBe(1);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('refunds racing on PostgreSQL', () => {
+  it('two refunds of the remaining amount at once: one succeeds, one is refused', async () => {
+    for (let round = 0; round < 5; round++) {
+      const user = await createUser(t.db);
+      const { order } = await placeOrder(user);
+      await refund(order._id, { kind: 'refund', amountCents: 700 });
+      const rest = cents(order.amount) - 700;
+      const answers = await Promise.all([
+        refund(order._id, { kind: 'refund', amountCents: rest }),
+        refund(order._id, { kind: 'refund', amountCents: rest }),
+      ]);
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes).toEqual([200, 400]);
+      const loser = answers.find((a) => a.statusCode === 400);
+      expect([ORDER_MESSAGES.overRefund, ORDER_MESSAGES.nothingToRefund]).toContain(loser?.json().message);
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+      expect(row).toMatchObject({ refundedCents: cents(order.amount), status: 'refunded' });
+      const made = await t.db.select().from(builtinRefunds).where(eq(builtinRefunds.paymentId, order.orderId));
+      expect(made.reduce((sum, r) => sum + r.amountCents, 0)).toBe(cents(order.amount));
+    }
+  });
+});
