@@ -8,6 +8,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { DatabaseHandle } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { createMailSender } from './modules/mail/mail-sender';
 import { checkoutCancelRoutes } from './modules/orders/checkout-cancel.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
@@ -98,13 +100,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     knownDeviceSecret: await sharedSecret(database.db, KNOWN_DEVICE_SECRET),
     lifecycle: { shuttingDown: false },
     events: new ShopEvents(),
-    jobs: options.overrides?.jobs ?? (await startJobQueue(database, app.log)),
+    jobs:
+      options.overrides?.jobs ??
+      (await startJobQueue(database, app.log, { mailRetryDelayMaxSeconds: config.mail.retryDelayMaxSeconds })),
+    mailSender: options.overrides?.mailSender ?? createMailSender(config),
     ...options.overrides,
   };
   deps.events.onCatalogueChanged(() => deps.catalogueCache.invalidate());
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await Promise.all([deps.rateLimiter.close(), deps.jobs.stop()]);
+    deps.mailSender.close();
   });
   const routeAuth: RouteAuth[] = [];
   app.decorate('routeAuth', routeAuth);
@@ -131,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reviewsRoutes, { prefix: '/api/reviews' });
   await app.register(ordersRoutes, { prefix: '/api/orders' });
   await app.register(statsRoutes, { prefix: '/api/stats' });
+  await app.register(mailRoutes, { prefix: '/api/mail' });
   await app.register(inventoryRoutes, { prefix: '/api/inventory' });
   await app.register(uploadsRoutes);
   await app.register(paymentsRoutes);

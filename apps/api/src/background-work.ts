@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startMailWorker } from './modules/mail/mail-worker';
 import { runReservationSweep } from './modules/orders/checkout-holds';
 import { runReconciliation } from './modules/orders/reconcile';
 import { runRefundRetry } from './modules/orders/refunds.service';
@@ -16,6 +17,7 @@ export async function startBackgroundWork(deps: AppDeps, log: FastifyBaseLogger)
   await jobs.work('reconcile', () => runReconciliation(fulfilDeps));
   await jobs.work('reservation-sweep', () => runReservationSweep(fulfilDeps));
   await jobs.work('refund-retry', () => runRefundRetry(fulfilDeps));
+  await startMailWorker(deps, log);
 
   const periodic = [
     ['reconcile', config.reconcileIntervalSeconds],

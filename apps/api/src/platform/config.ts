@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SHOP_NAME } from '@shop/contract/constants';
 import { z } from 'zod';
 
 /** The repository root, so defaults do not depend on which folder npm ran a script in. */
@@ -49,6 +50,25 @@ const envSchema = z.object({
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  /** Mail goes to this SMTP server (smtp:// or smtps://, credentials in the URL); unset: the dev mailbox. */
+  SMTP_URL: optionalString.pipe(
+    z
+      .url()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString
+    .transform((v) => v ?? `"${SHOP_NAME}" <shop@localhost>`)
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^(?:"[^"\r\n]*"\s*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@"]+@[^\s<>@]+)$/,
+          'must be an address or "Name" <address>',
+        ),
+    ),
+  /** The longest wait between two tries of a mail the SMTP server refused (tries back off 1, 2, 4... s). */
+  MAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   SEED_DEMO_DATA: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: positiveInt(30),
@@ -115,6 +135,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
         }
       : undefined,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, retryDelayMaxSeconds: env.MAIL_RETRY_DELAY_MAX_SECONDS },
     seedDemoData: env.SEED_DEMO_DATA,
     logLevel: env.LOG_LEVEL,
     sessionTtlDays: env.SESSION_TTL_DAYS,

@@ -1,4 +1,5 @@
 import type { Database, DatabaseHandle } from '../db/client';
+import type { MailSender } from '../modules/mail/mail-sender';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import type { CatalogueCache } from '../modules/products/catalogue-cache';
 import type { ImageStorage } from '../modules/uploads/image-storage';
@@ -26,6 +27,8 @@ export interface AppDeps {
   events: ShopEvents;
   /** Background work as jobs in the shop's database (mails, reconciliation, the reservation sweep). */
   jobs: JobQueue;
+  /** SMTP when SMTP_URL is set, otherwise the dev mailbox (modules/mail/mail-sender.ts). */
+  mailSender: MailSender;
   /** Set when the process has been asked to stop: readiness then answers 503. */
   lifecycle: { shuttingDown: boolean };
 }

@@ -7,6 +7,7 @@ import type { JobQueue } from '../../platform/job-queue';
 import type { ShopEvents } from '../../platform/shop-events';
 import type { SessionUser } from '../auth/sessions.service';
 import { endHold, sellUnheld } from '../inventory/inventory.service';
+import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
 import { checkoutLinesSchema, type PaymentProvider, type ProviderSession } from '../payments/payment-provider';
 import { toOrderDto } from './orders.dto';
 import {
@@ -71,6 +72,8 @@ async function createOrder(deps: FulfilDeps, record: CheckoutSessionRow, payment
     if (!order) return { order: await existingOrder(tx, record.id), created: false };
     // Fulfilled before, yet no order conflicted: an admin deleted it. Do not bring it back.
     if (!(await markCheckoutFulfilled(tx, record.id, now))) throw orderDeleted();
+    // The confirmation's job commits with the order: exactly one per order, even after a crash.
+    await enqueueMail(deps.jobs, tx, mailEventKey('order-confirmation', order.id));
     const items = lines.map((line, position) => ({
       orderId: order.id,
       productId: line.productId,

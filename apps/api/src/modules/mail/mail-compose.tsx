@@ -1,0 +1,163 @@
+import { render } from '@react-email/render';
+import { SHOP_NAME } from '@shop/contract/constants';
+import { addressLines, SHIPPING_METHOD_DELIVERY, SHIPPING_METHOD_LABELS } from '@shop/contract/delivery';
+import { ONE_SIZE } from '@shop/contract/inventory';
+import type { MailKind } from '@shop/contract/mail';
+import { PASSWORD_RESET_MINUTES, PASSWORD_RESET_PATH } from '@shop/contract/users';
+import type { ReactElement } from 'react';
+import type { Queryable } from '../../db/client';
+import { itemsOfOrders, refundsOfOrders } from '../orders/orders.queries';
+import { findOrder, findRefund, findResetTokenWithEmail } from './mail.queries';
+import { mailSealKey, unsealFromMail } from './mail-seal';
+import { money } from './templates/mail-money';
+import { OrderConfirmationMail } from './templates/order-confirmation-mail';
+import { OrderShippedMail } from './templates/order-shipped-mail';
+import { PasswordResetMail } from './templates/password-reset-mail';
+import { RefundIssuedMail } from './templates/refund-issued-mail';
+
+export interface ComposedMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Why there is nothing to send (the order was deleted, the link used): the job ends without a mail. */
+export class NothingToSend {
+  constructor(readonly reason: string) {}
+}
+
+/** A refund still waiting for the provider: its mail is tried again later. */
+export class NotReadyYet extends Error {}
+
+export interface ComposeContext {
+  db: Queryable;
+  publicUrl: string;
+  /** The job's sealed part (a password reset's token). */
+  sealed: string | undefined;
+}
+
+async function toMail(to: string, subject: string, element: ReactElement): Promise<ComposedMail> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { to, subject, html, text };
+}
+
+const orderUrl = (ctx: ComposeContext, orderId: string) => `${ctx.publicUrl}/orders/${orderId}`;
+
+async function orderConfirmation(ctx: ComposeContext, orderId: string) {
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) return new NothingToSend('the order no longer exists');
+  const items = await itemsOfOrders(ctx.db, [order.id]);
+  const method = order.shippingMethod;
+  return toMail(
+    order.email,
+    `Your ${SHOP_NAME} order is confirmed`,
+    <OrderConfirmationMail
+      publicUrl={ctx.publicUrl}
+      orderUrl={orderUrl(ctx, order.id)}
+      transactionId={order.orderId}
+      lines={items.map((i) => ({
+        id: i.id,
+        name: i.name,
+        // A product sold in one size says nothing about sizes.
+        size: i.size === ONE_SIZE ? null : i.size,
+        quantity: i.quantity,
+        unitPriceCents: i.unitPriceCents,
+      }))}
+      subtotalCents={order.subtotalCents}
+      taxCents={order.taxCents}
+      shippingCents={order.shippingCents}
+      grandTotalCents={order.amountCents}
+      delivery={
+        method && order.shippingAddress
+          ? {
+              method: SHIPPING_METHOD_LABELS[method] ?? method,
+              delivery: SHIPPING_METHOD_DELIVERY[method] ?? '',
+              addressLines: addressLines(order.shippingAddress),
+            }
+          : null
+      }
+    />,
+  );
+}
+
+async function orderShipped(ctx: ComposeContext, orderId: string) {
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) return new NothingToSend('the order no longer exists');
+  if (!order.carrier || !order.trackingNumber) return new NothingToSend('the order has no tracking');
+  return toMail(
+    order.email,
+    `Your ${SHOP_NAME} order is on its way`,
+    <OrderShippedMail
+      publicUrl={ctx.publicUrl}
+      orderUrl={orderUrl(ctx, order.id)}
+      carrier={order.carrier}
+      trackingNumber={order.trackingNumber}
+      addressLines={order.shippingAddress ? addressLines(order.shippingAddress) : []}
+    />,
+  );
+}
+
+async function refundIssued(ctx: ComposeContext, refundId: string) {
+  const refund = await findRefund(ctx.db, refundId);
+  if (!refund) return new NothingToSend('the refund no longer exists');
+  if (refund.status === 'failed') return new NothingToSend('the refund failed');
+  if (refund.status === 'pending') throw new NotReadyYet('the refund is still pending at the provider');
+  const order = await findOrder(ctx.db, refund.orderId);
+  if (!order) return new NothingToSend('the order no longer exists');
+  // What is left as of this refund, whatever came after it: the mail reads the same if sent again.
+  const given = (await refundsOfOrders(ctx.db, [order.id]))
+    .filter((r) => r.status !== 'failed' && r.createdAt.getTime() <= refund.createdAt.getTime())
+    .reduce((sum, r) => sum + r.amountCents, 0);
+  const cancelled = refund.kind === 'cancellation';
+  return toMail(
+    order.email,
+    cancelled
+      ? `Your ${SHOP_NAME} order was cancelled and refunded`
+      : `A refund of ${money(refund.amountCents)} from ${SHOP_NAME}`,
+    <RefundIssuedMail
+      publicUrl={ctx.publicUrl}
+      orderUrl={orderUrl(ctx, order.id)}
+      kind={refund.kind}
+      amountCents={refund.amountCents}
+      remainingCents={Math.max(0, order.amountCents - given)}
+      orderTotalCents={order.amountCents}
+      reason={refund.reason}
+    />,
+  );
+}
+
+async function passwordReset(ctx: ComposeContext, tokenId: string) {
+  const row = await findResetTokenWithEmail(ctx.db, tokenId);
+  if (!row) return new NothingToSend('the reset link or its account no longer exists');
+  if (row.token.usedAt) return new NothingToSend('the reset link was used');
+  if (row.token.expiresAt.getTime() <= Date.now()) return new NothingToSend('the reset link expired');
+  if (!ctx.sealed) return new NothingToSend('the job carries no sealed token');
+  let token: string;
+  try {
+    token = unsealFromMail(await mailSealKey(ctx.db), ctx.sealed);
+  } catch {
+    return new NothingToSend('the sealed token could not be opened');
+  }
+  return toMail(
+    row.email,
+    `Reset your ${SHOP_NAME} password`,
+    <PasswordResetMail
+      publicUrl={ctx.publicUrl}
+      resetUrl={`${ctx.publicUrl}${PASSWORD_RESET_PATH}?token=${encodeURIComponent(token)}`}
+      validMinutes={PASSWORD_RESET_MINUTES}
+    />,
+  );
+}
+
+const composers: Record<MailKind, (ctx: ComposeContext, id: string) => Promise<ComposedMail | NothingToSend>> = {
+  'order-confirmation': orderConfirmation,
+  'order-shipped': orderShipped,
+  'refund-issued': refundIssued,
+  'password-reset': passwordReset,
+};
+
+/** The mail of one event, read from the database as it is now, or why there is none. */
+export function composeMail(ctx: ComposeContext, kind: MailKind, id: string): Promise<ComposedMail | NothingToSend> {
+  return composers[kind](ctx, id);
+}

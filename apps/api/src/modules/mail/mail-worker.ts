@@ -1,0 +1,88 @@
+import { MAIL_KINDS, type MailKind } from '@shop/contract/mail';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { AppDeps } from '../../platform/deps';
+import type { JobQueues } from '../../platform/job-queue';
+import { isMailSent, recordMailSent } from './mail.queries';
+import { composeMail, NothingToSend } from './mail-compose';
+import type { MailSender } from './mail-sender';
+
+export interface MailWorkerDeps {
+  db: Database;
+  sender: MailSender;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function parseEventKey(eventKey: string): { kind: MailKind; id: string } | null {
+  const at = eventKey.indexOf(':');
+  const kind = eventKey.slice(0, at) as MailKind;
+  const id = eventKey.slice(at + 1);
+  return at > 0 && MAIL_KINDS.includes(kind) && UUID.test(id) ? { kind, id } : null;
+}
+
+/**
+ * The Message-ID of an event's mail, the same on every try: a mail sent again after a crash between
+ * the SMTP server's answer and the shop's record is recognisably the same mail.
+ */
+export function messageIdFor(kind: MailKind, id: string, publicUrl: string): string {
+  return `<${kind}.${id.toLowerCase()}@${new URL(publicUrl).hostname}>`;
+}
+
+/**
+ * Works one mail job: one event gives one mail. A mail already recorded is not sent again; a target
+ * that is gone ends the job without a mail; a failed send throws, and the queue tries again with backoff.
+ * The log names the event, never the address.
+ */
+export function mailJobHandler(deps: MailWorkerDeps) {
+  return async (data: JobQueues['mail']): Promise<void> => {
+    const { eventKey } = data;
+    const event = parseEventKey(eventKey);
+    if (!event) {
+      deps.log.warn({ eventKey: eventKey.slice(0, 100) }, 'a mail job names no known event; dropped');
+      return;
+    }
+    if (await isMailSent(deps.db, eventKey)) return;
+    const mail = await composeMail(
+      { db: deps.db, publicUrl: deps.publicUrl, sealed: data.sealed },
+      event.kind,
+      event.id,
+    );
+    if (mail instanceof NothingToSend) {
+      deps.log.info({ eventKey, reason: mail.reason }, 'mail not sent: nothing to send');
+      return;
+    }
+    const messageId = messageIdFor(event.kind, event.id, deps.publicUrl);
+    try {
+      await deps.sender.send({ ...mail, messageId });
+    } catch (err) {
+      // An SMTP server's refusal may quote the recipient: the log keeps the reason without any address.
+      const reason = String((err as Error).message ?? err)
+        .replace(/[^\s<>@"']+@[^\s<>@"']+/g, '[address]')
+        .slice(0, 200);
+      deps.log.warn({ eventKey, code: (err as { code?: string }).code, reason }, 'mail not sent; will try again');
+      throw err;
+    }
+    await recordMailSent(deps.db, {
+      eventKey,
+      kind: event.kind,
+      recipient: mail.to,
+      subject: mail.subject,
+      messageId,
+    });
+    deps.log.info({ eventKey }, 'mail sent');
+  };
+}
+
+/** How many mails this instance sends at once, and how soon an idle worker looks for more. */
+const MAIL_WORK = { concurrency: 5, pollingIntervalSeconds: 1 };
+
+export async function startMailWorker(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
+  await deps.jobs.work(
+    'mail',
+    mailJobHandler({ db: deps.db, sender: deps.mailSender, publicUrl: deps.config.publicUrl, log }),
+    MAIL_WORK,
+  );
+}

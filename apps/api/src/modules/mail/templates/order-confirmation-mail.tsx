@@ -1,0 +1,103 @@
+import { Button, Column, Row, Section, Text } from '@react-email/components';
+import { MailLayout, palette, styles } from './mail-layout';
+import { money } from './mail-money';
+
+export interface MailOrderLine {
+  id: string;
+  name: string;
+  size: string | null;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface MailDelivery {
+  method: string;
+  /** When it arrives, in words ("3-5 business days"). */
+  delivery: string;
+  addressLines: string[];
+}
+
+export interface OrderConfirmationMailProps {
+  publicUrl: string;
+  orderUrl: string;
+  transactionId: string;
+  lines: MailOrderLine[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  grandTotalCents: number;
+  delivery: MailDelivery | null;
+}
+
+function TotalRow({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
+  const style = { ...styles.text, margin: '0 0 6px', fontWeight: strong ? 700 : 400 };
+  return (
+    <Row>
+      <Column style={style}>{label}</Column>
+      <Column style={{ ...style, textAlign: 'right' }}>{money(cents)}</Column>
+    </Row>
+  );
+}
+
+export function OrderConfirmationMail(props: OrderConfirmationMailProps) {
+  const { lines, delivery } = props;
+  return (
+    <MailLayout
+      preview={`Thank you for your order: ${money(props.grandTotalCents)}`}
+      heading="Thank you for your order"
+      publicUrl={props.publicUrl}
+    >
+      <Text style={styles.text}>We have your payment and are getting your order ready.</Text>
+      <Text style={styles.muted}>Transaction ID: {props.transactionId}</Text>
+
+      <Section style={{ borderTop: `1px solid ${palette.sand}`, marginTop: '16px', paddingTop: '12px' }}>
+        {lines.map((line) => (
+          <Row key={line.id} style={{ borderBottom: `1px solid ${palette.linen}` }}>
+            <Column style={{ padding: '8px 0' }}>
+              <Text style={{ ...styles.text, margin: 0, fontWeight: 600 }}>{line.name}</Text>
+              <Text style={{ ...styles.muted, margin: 0 }}>
+                {line.size ? `Size ${line.size} · ` : ''}
+                {line.quantity} × {money(line.unitPriceCents)}
+              </Text>
+            </Column>
+            <Column style={{ ...styles.text, margin: 0, padding: '8px 0', textAlign: 'right', verticalAlign: 'top' }}>
+              {money(line.unitPriceCents * line.quantity)}
+            </Column>
+          </Row>
+        ))}
+      </Section>
+
+      <Section style={{ marginTop: '16px' }}>
+        <TotalRow label="Subtotal" cents={props.subtotalCents} />
+        <TotalRow label="Tax" cents={props.taxCents} />
+        {delivery || props.shippingCents > 0 ? (
+          <TotalRow label={delivery ? `Shipping (${delivery.method})` : 'Shipping'} cents={props.shippingCents} />
+        ) : null}
+        <TotalRow label="Grand Total" cents={props.grandTotalCents} strong />
+      </Section>
+
+      {delivery ? (
+        <Section
+          style={{ backgroundColor: palette.ivory, borderRadius: '4px', marginTop: '16px', padding: '14px 16px' }}
+        >
+          <Text style={styles.label}>Delivery</Text>
+          <Text style={{ ...styles.text, margin: '0 0 8px' }}>
+            {delivery.method}, {delivery.delivery}
+          </Text>
+          {delivery.addressLines.map((line) => (
+            <Text key={line} style={{ ...styles.text, margin: 0 }}>
+              {line}
+            </Text>
+          ))}
+        </Section>
+      ) : null}
+
+      <Section style={{ marginTop: '24px', textAlign: 'center' }}>
+        <Button href={props.orderUrl} style={styles.button}>
+          View your order
+        </Button>
+      </Section>
+      <Text style={{ ...styles.muted, marginTop: '12px', textAlign: 'center' }}>{props.orderUrl}</Text>
+    </MailLayout>
+  );
+}

@@ -1,0 +1,45 @@
+import { Button, Section, Text } from '@react-email/components';
+import { MailLayout, palette, styles } from './mail-layout';
+
+export interface OrderShippedMailProps {
+  publicUrl: string;
+  orderUrl: string;
+  carrier: string;
+  trackingNumber: string;
+  addressLines: string[];
+}
+
+export function OrderShippedMail(props: OrderShippedMailProps) {
+  return (
+    <MailLayout
+      preview={`Your order is on its way with ${props.carrier}`}
+      heading="Your order is on its way"
+      publicUrl={props.publicUrl}
+    >
+      <Text style={styles.text}>Your parcel has left us. You can follow it with the carrier.</Text>
+      <Section style={{ backgroundColor: palette.ivory, borderRadius: '4px', padding: '14px 16px' }}>
+        <Text style={styles.label}>Carrier</Text>
+        <Text style={styles.text}>{props.carrier}</Text>
+        <Text style={styles.label}>Tracking number</Text>
+        <Text style={{ ...styles.text, fontFamily: 'Menlo, Consolas, monospace', margin: 0 }}>
+          {props.trackingNumber}
+        </Text>
+      </Section>
+      {props.addressLines.length > 0 ? (
+        <Section style={{ marginTop: '16px' }}>
+          <Text style={styles.label}>Going to</Text>
+          {props.addressLines.map((line) => (
+            <Text key={line} style={{ ...styles.text, margin: 0 }}>
+              {line}
+            </Text>
+          ))}
+        </Section>
+      ) : null}
+      <Section style={{ marginTop: '24px', textAlign: 'center' }}>
+        <Button href={props.orderUrl} style={styles.button}>
+          View your order
+        </Button>
+      </Section>
+    </MailLayout>
+  );
+}
