@@ -6,6 +6,7 @@ import { orderItems, orders, productVariants } from '../../db/schema';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { type ShopProcess, startShopProcess } from '../../test/shop-process';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app';
+import { GOOD_DELIVERY } from '../orders/checkout-test-kit';
 
 /**
  * Overselling under real concurrency: two shop processes on one PostgreSQL database, customers split
@@ -37,7 +38,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two shop processes, one PostgreSQ
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ cardNumber: TEST_CARDS.pays, expiry: '12 / 34', cvc: '123', cardName: 'A B' }),
+      body: new URLSearchParams({
+        ...GOOD_DELIVERY,
+        cardNumber: TEST_CARDS.pays,
+        expiry: '12 / 34',
+        cvc: '123',
+        cardName: 'A B',
+      }),
     });
     return res.status;
   }

@@ -1,3 +1,4 @@
+import type { ShippingAddress } from '@shop/contract/delivery';
 import { TEST_CARDS } from '@shop/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import type { TestUser } from '../../test/factories';
@@ -33,13 +34,34 @@ export const GOOD_CARD: Required<CardFields> = {
   cardName: 'Ada Lovelace',
 };
 
-/** Submits the hosted checkout's form as a browser would. */
-export function submitCard(app: FastifyInstance, sessionId: string, fields: CardFields = GOOD_CARD) {
+/** The hosted checkout's delivery fields: the address (as the contract names it) and the method. */
+export type DeliveryFields = Partial<Record<keyof ShippingAddress | 'shippingMethod', string>>;
+
+export const GOOD_ADDRESS: ShippingAddress = {
+  fullName: 'Ada Lovelace',
+  line1: '12 St James Square',
+  line2: 'Flat 3',
+  city: 'London',
+  region: '',
+  postalCode: 'SW1Y 4JH',
+  country: 'GB',
+};
+
+/** A delivery the page accepts: the good address, sent by Standard shipping. */
+export const GOOD_DELIVERY: DeliveryFields = { ...GOOD_ADDRESS, shippingMethod: 'standard' };
+
+/** Submits the hosted checkout's form as a browser would: the delivery fields and the card. */
+export function submitCard(
+  app: FastifyInstance,
+  sessionId: string,
+  fields: CardFields = GOOD_CARD,
+  delivery: DeliveryFields = GOOD_DELIVERY,
+) {
   return app.inject({
     method: 'POST',
     url: `/checkout/pay/${encodeURIComponent(sessionId)}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields as Record<string, string>).toString(),
+    payload: new URLSearchParams({ ...delivery, ...fields } as Record<string, string>).toString(),
   });
 }
 

@@ -5,7 +5,7 @@ import { builtinPaymentSessions, checkoutSessions, orders, products } from '../.
 import { createAdmin, createProduct, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { checkout, confirm, GOOD_CARD, openSession, submitCard } from './checkout-test-kit';
+import { checkout, confirm, GOOD_ADDRESS, GOOD_CARD, openSession, submitCard } from './checkout-test-kit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,7 +32,8 @@ describe('the buy flow through the builtin hosted checkout', () => {
     expect(id).toMatch(/^cs_builtin_[\w-]+$/);
     expect(url).toBe(`/checkout/pay/${id}`);
 
-    // Subtotal 60.99, tax 5% = 3.0495 rounded once, half up, to 3.05: total 64.04.
+    // Subtotal 60.99, tax 5% = 3.0495 rounded once, half up, to 3.05: 64.04, and Standard shipping
+    // under $100.00 of items is $5.00: total 69.04 (Express $15.00: 79.04).
     const page = await t.app.inject({ method: 'GET', url });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -46,7 +47,10 @@ describe('the buy flow through the builtin hosted checkout', () => {
     expect(page.body).toMatch(/<label for="cardName">Name on card<\/label>/);
     expect(page.body).toContain('<dt>Subtotal</dt><dd>$60.99</dd>');
     expect(page.body).toContain('<dt>Tax (5%)</dt><dd>$3.05</dd>');
-    expect(page.body).toContain('<button type="submit">Pay $64.04</button>');
+    expect(page.body).toContain('<dt>Shipping</dt><dd><span class="for-standard">$5.00</span>');
+    expect(page.body).toContain(
+      '<button type="submit">Pay <span class="for-standard">$69.04</span><span class="for-express">$79.04</span></button>',
+    );
     expect(page.body).toMatch(/<a href="\/checkout\/cancel\/[0-9a-f-]{36}">Cancel<\/a>/);
     expect(page.body).not.toContain('<script');
 
@@ -63,9 +67,10 @@ describe('the buy flow through the builtin hosted checkout', () => {
     const { order } = confirmed.json();
     expect(order).toMatchObject({
       orderId: expect.stringMatching(/^pi_builtin_[0-9a-f]{24}$/),
-      amount: 64.04,
+      amount: 69.04,
       subtotal: 60.99,
       tax: 3.05,
+      shipping: { method: 'standard', amount: 5, address: GOOD_ADDRESS },
       status: 'pending',
       email: user.email,
       products: [
@@ -102,7 +107,7 @@ describe('the buy flow through the builtin hosted checkout', () => {
     const declined = await submitCard(t.app, id, { ...GOOD_CARD, cardNumber: '4000 0000 0000 0002' });
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain('<p class="error" role="alert">Your card was declined.</p>');
-    expect(declined.body).toContain('Pay $10.50');
+    expect(declined.body).toContain('Pay <span class="for-standard">$15.50</span>');
     expect(declined.body).toContain('value="Ada Lovelace"');
     expect(declined.body).not.toContain('4000 0000 0000 0002"');
 
@@ -113,10 +118,10 @@ describe('the buy flow through the builtin hosted checkout', () => {
 
     const open = await t.app.inject({ method: 'GET', url: `/checkout/pay/${id}` });
     expect(open.statusCode).toBe(200);
-    expect(open.body).toContain('Pay $10.50');
+    expect(open.body).toContain('Pay <span class="for-standard">$15.50</span>');
     const paid = await submitCard(t.app, id, GOOD_CARD);
     expect(paid.statusCode).toBe(303);
-    expect((await confirm(t.app, user, id)).json().order.amount).toBe(10.5);
+    expect((await confirm(t.app, user, id)).json().order.amount).toBe(15.5);
   });
 
   it('rejects any other card number and checks expiry, CVC and name', async () => {
@@ -139,7 +144,7 @@ describe('the buy flow through the builtin hosted checkout', () => {
     }
     const noBody = await t.app.inject({ method: 'POST', url: `/checkout/pay/${id}` });
     expect(noBody.statusCode).toBe(400);
-    expect(noBody.body).toContain('Your card number is invalid.');
+    expect(noBody.body).toContain('<p class="error" role="alert">Enter the shipping address.</p>');
     const [session] = await t.db.select().from(builtinPaymentSessions).where(eq(builtinPaymentSessions.id, id));
     expect(session?.status).toBe('open');
     expect(session?.paymentId).toBeNull();

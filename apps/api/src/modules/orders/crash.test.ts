@@ -12,7 +12,7 @@ import { repoRoot } from '../../platform/config';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { openTestDatabase, type TestDatabase, testLogFile } from '../../test/test-app';
 import { payBuiltinSession } from '../payments/builtin-provider';
-import { GOOD_CARD } from './checkout-test-kit';
+import { GOOD_CARD, GOOD_DELIVERY } from './checkout-test-kit';
 import type { ReconcileReport } from './reconcile';
 
 /** What `tsx` runs, minus its wrapper process, so that SIGKILL reaches the server itself. */
@@ -184,7 +184,7 @@ describe('a crash while confirmations are in flight', () => {
           method: 'POST',
           redirect: 'manual',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(GOOD_CARD).toString(),
+          body: new URLSearchParams({ ...GOOD_DELIVERY, ...GOOD_CARD }).toString(),
         }),
       ),
     );

@@ -1,3 +1,4 @@
+import { shippingCentsFor } from '@shop/contract/delivery';
 import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client';
@@ -8,7 +9,13 @@ import type { ShopEvents } from '../../platform/shop-events';
 import type { SessionUser } from '../auth/sessions.service';
 import { endHold, sellUnheld } from '../inventory/inventory.service';
 import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
-import { checkoutLinesSchema, type PaymentProvider, type ProviderSession } from '../payments/payment-provider';
+import {
+  checkoutLinesSchema,
+  type PaymentProvider,
+  type ProviderSession,
+  type ProviderShipping,
+} from '../payments/payment-provider';
+import { updateSavedAddress } from '../users/saved-address.queries';
 import { toOrderDto } from './orders.dto';
 import {
   type CheckoutSessionRow,
@@ -51,7 +58,22 @@ async function existingOrder(db: Queryable, checkoutSessionId: string): Promise<
   return toOrderDto(row, await itemsOfOrders(db, [row.id]));
 }
 
-async function createOrder(deps: FulfilDeps, record: CheckoutSessionRow, paymentId: string): Promise<FulfilResult> {
+/**
+ * The delivery the order keeps: the address and method chosen on the provider's page, priced by the
+ * shop from the method and the items (the provider's price is only compared, in `fulfilCheckout`).
+ */
+function shippingOfOrder(record: CheckoutSessionRow, session: ProviderSession): ProviderShipping | null {
+  if (!session.shipping) return null;
+  const { method, address } = session.shipping;
+  return { method, address, amountCents: shippingCentsFor(method, record.subtotalCents) };
+}
+
+async function createOrder(
+  deps: FulfilDeps,
+  record: CheckoutSessionRow,
+  paymentId: string,
+  shipping: ProviderShipping | null,
+): Promise<FulfilResult> {
   const lines = checkoutLinesSchema.parse(record.lineItems);
   return deps.db.transaction(async (tx) => {
     const now = new Date();
@@ -65,7 +87,11 @@ async function createOrder(deps: FulfilDeps, record: CheckoutSessionRow, payment
       status: 'pending',
       subtotalCents: record.subtotalCents,
       taxCents: record.taxCents,
-      amountCents: record.amountCents,
+      // The session's record is items and tax; the shipping chosen on the provider's page comes on top.
+      amountCents: record.amountCents + (shipping?.amountCents ?? 0),
+      shippingMethod: shipping?.method ?? null,
+      shippingCents: shipping?.amountCents ?? 0,
+      shippingAddress: shipping?.address ?? null,
       createdAt: now,
       updatedAt: now,
     });
@@ -74,6 +100,8 @@ async function createOrder(deps: FulfilDeps, record: CheckoutSessionRow, payment
     if (!(await markCheckoutFulfilled(tx, record.id, now))) throw orderDeleted();
     // The confirmation's job commits with the order: exactly one per order, even after a crash.
     await enqueueMail(deps.jobs, tx, mailEventKey('order-confirmation', order.id));
+    // The next checkout starts from the address this one went to.
+    if (shipping && record.userId) await updateSavedAddress(tx, record.userId, shipping.address);
     const items = lines.map((line, position) => ({
       orderId: order.id,
       productId: line.productId,
@@ -128,13 +156,21 @@ export async function fulfilCheckout(deps: FulfilDeps, sessionId: string, actor:
   if (!session) throw notFound(ORDER_MESSAGES.unknownSession);
   if (session.status === 'expired') throw new AppError('gone', ORDER_MESSAGES.expired);
   if (session.status !== 'paid') throw new AppError('payment_required', ORDER_MESSAGES.unpaid);
-  if (session.amountTotalCents !== record.amountCents) {
+  const shipping = shippingOfOrder(record, session);
+  const expectedCents = record.amountCents + (shipping?.amountCents ?? 0);
+  if (session.amountTotalCents !== expectedCents) {
     deps.log.warn(
-      { sessionId, paid: session.amountTotalCents, recorded: record.amountCents },
+      { sessionId, paid: session.amountTotalCents, recorded: expectedCents },
       'the provider charged a different amount than the shop recorded',
     );
   }
-  const result = await createOrder(deps, record, session.paymentId ?? session.id);
+  if (session.shipping && shipping && session.shipping.amountCents !== shipping.amountCents) {
+    deps.log.warn(
+      { sessionId, method: shipping.method, paid: session.shipping.amountCents, expected: shipping.amountCents },
+      'the provider charged a different shipping amount than the shop computed',
+    );
+  }
+  const result = await createOrder(deps, record, session.paymentId ?? session.id, shipping);
   if (result.created) {
     deps.log.info({ sessionId, orderId: result.order._id }, 'order created');
     deps.events.catalogueChanged();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, orders, stockReservations } from '../../db/schema';
+import { checkoutSessions, orders, stockReservations, users } from '../../db/schema';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { type FakeStripeApi, startFakeStripeApi } from '../payments/fake-stripe-api';
@@ -155,6 +155,67 @@ describe('the Stripe provider against a local fake Stripe API', () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual({ message: 'The payment could not be started. Please try again in a moment.' });
     expect((await t.db.select({ n: count() }).from(checkoutSessions))[0]?.n).toBe(sessionsBefore);
+  });
+});
+
+describe('delivery through Stripe Checkout', () => {
+  const details = {
+    name: 'Grace Hopper',
+    address: { line1: '1 Navy Way', line2: null, city: 'Arlington', state: 'VA', postal_code: '22202', country: 'US' },
+  };
+  const address = {
+    fullName: 'Grace Hopper',
+    line1: '1 Navy Way',
+    line2: '',
+    city: 'Arlington',
+    region: 'VA',
+    postalCode: '22202',
+    country: 'US',
+  };
+
+  it('asks Checkout for an address in the shop’s countries and offers Standard and Express priced from the items', async () => {
+    const user = await createUser(t.db);
+    const before = fake.requests.length;
+    const { id } = await stripeSession(user, 9999);
+    const form = Object.fromEntries(fake.requests[before]?.form ?? []);
+    expect(form).toMatchObject({
+      'shipping_address_collection[allowed_countries][0]': 'AU',
+      'shipping_options[0][shipping_rate_data][type]': 'fixed_amount',
+      'shipping_options[0][shipping_rate_data][display_name]': 'Standard',
+      'shipping_options[0][shipping_rate_data][fixed_amount][amount]': '500',
+      'shipping_options[0][shipping_rate_data][fixed_amount][currency]': 'usd',
+      'shipping_options[0][shipping_rate_data][metadata][method]': 'standard',
+      'shipping_options[1][shipping_rate_data][display_name]': 'Express',
+      'shipping_options[1][shipping_rate_data][fixed_amount][amount]': '1500',
+      'shipping_options[1][shipping_rate_data][metadata][method]': 'express',
+    });
+    expect(fake.sessions.get(id)?.shipping_address_collection?.allowed_countries).toHaveLength(21);
+
+    // Standard is free from $100.00 of items.
+    const at100 = fake.requests.length;
+    await stripeSession(user, 10_000);
+    const free = Object.fromEntries(fake.requests[at100]?.form ?? []);
+    expect(free['shipping_options[0][shipping_rate_data][fixed_amount][amount]']).toBe('0');
+  });
+
+  it('makes the order with the address and method chosen on Checkout, shipping on top of items and tax', async () => {
+    const user = await createUser(t.db);
+    const { id } = await stripeSession(user, 4000);
+    const paid = fake.pay(id, 'paid', { method: 'express', details });
+    expect(paid.amount_total).toBe(4000 + 200 + 1500);
+    const res = await confirm(t.app, user, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order).toMatchObject({
+      subtotal: 40,
+      tax: 2,
+      amount: 57,
+      shipping: { method: 'express', amount: 15, address },
+    });
+    // The method was read from the rate Stripe was asked to expand.
+    const retrieve = fake.requests.findLast((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${id}`);
+    expect(retrieve).toBeDefined();
+    const [saved] = await t.db.select({ a: users.savedAddress }).from(users).where(eq(users.id, user.id));
+    expect(saved?.a).toEqual(address);
   });
 });
 

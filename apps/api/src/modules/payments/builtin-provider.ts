@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { type ShippingAddress, type ShippingMethod, shippingCentsFor } from '@shop/contract/delivery';
 import type { Database, Queryable } from '../../db/client';
 import { invalid } from '../../platform/errors';
 import {
+  type BuiltinPaidDelivery,
   type BuiltinSessionRow,
   expireBuiltinSession,
   findBuiltinSession,
@@ -9,7 +11,7 @@ import {
   markBuiltinSessionPaid,
 } from './builtin.queries';
 import { builtinRefund } from './builtin-refunds';
-import type { PaymentProvider, ProviderSession } from './payment-provider';
+import { checkoutLinesSchema, type PaymentProvider, type ProviderSession } from './payment-provider';
 
 /** Where the builtin provider serves its hosted checkout page. */
 export const BUILTIN_PAY_PATH = '/checkout/pay';
@@ -33,13 +35,59 @@ export function builtinSessionStatus(row: BuiltinSessionRow, now: Date): Provide
   return row.status === 'expired' || row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'unpaid';
 }
 
+export interface BuiltinCharge {
+  subtotalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+}
+
 /**
- * Takes the payment of an open session, once: of two submits racing, one pays and the other
- * finds the session already paid. Answers the paid row, or nothing when it was not open.
+ * What an open session charges with a shipping method: its items and tax as the shop priced them, and
+ * shipping priced from the items alone (tax is never charged on shipping).
  */
-export function payBuiltinSession(db: Queryable, sessionId: string, now = new Date()) {
+export function builtinCharge(session: BuiltinSessionRow, method: ShippingMethod): BuiltinCharge {
+  const parsed = checkoutLinesSchema.safeParse(session.lineItems);
+  const subtotalCents = parsed.success ? parsed.data.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0) : 0;
+  // Sessions opened before delivery have only the items and tax in their total.
+  const itemsTotalCents = session.itemsTotalCents ?? session.amountTotalCents;
+  const shippingCents = shippingCentsFor(method, subtotalCents);
+  return {
+    subtotalCents,
+    taxCents: itemsTotalCents - subtotalCents,
+    shippingCents,
+    totalCents: itemsTotalCents + shippingCents,
+  };
+}
+
+/** The delivery the shopper chose, priced, and the total it makes: what the payment records. */
+export function builtinDelivery(
+  session: BuiltinSessionRow,
+  address: ShippingAddress,
+  method: ShippingMethod,
+): BuiltinPaidDelivery {
+  const charge = builtinCharge(session, method);
+  return {
+    shippingAddress: address,
+    shippingMethod: method,
+    shippingCents: charge.shippingCents,
+    amountTotalCents: charge.totalCents,
+  };
+}
+
+/**
+ * Takes the payment of an open session, once, with the delivery the shopper chose (none: as a session
+ * paid before the page asked): of two submits racing, one pays and the other finds the session already
+ * paid. Answers the paid row, or nothing when it was not open.
+ */
+export function payBuiltinSession(db: Queryable, sessionId: string, now = new Date(), delivery?: BuiltinPaidDelivery) {
   const paymentId = `pi_builtin_${randomBytes(12).toString('hex')}`;
-  return markBuiltinSessionPaid(db, sessionId, paymentId, now);
+  return markBuiltinSessionPaid(db, sessionId, paymentId, now, delivery);
+}
+
+function shippingOf(row: BuiltinSessionRow): ProviderSession['shipping'] {
+  if (!row.shippingMethod || !row.shippingAddress || row.shippingCents === null) return null;
+  return { method: row.shippingMethod, amountCents: row.shippingCents, address: row.shippingAddress };
 }
 
 /**
@@ -55,7 +103,10 @@ export function createBuiltinProvider(db: Database, publicUrl: string): PaymentP
       const subtotal = input.lineItems.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
       await insertBuiltinSession(db, {
         id,
+        // Items and tax until the shopper chooses a shipping method; the payment adds it.
         amountTotalCents: subtotal + input.taxCents,
+        itemsTotalCents: subtotal + input.taxCents,
+        prefillAddress: input.shippingAddressPrefill,
         customerEmail: input.customerEmail,
         lineItems: input.lineItems,
         successUrl: sameOriginPath(input.successUrl, publicUrl),
@@ -75,6 +126,7 @@ export function createBuiltinProvider(db: Database, publicUrl: string): PaymentP
         amountTotalCents: row.amountTotalCents,
         paymentId: row.paymentId,
         metadata: row.metadata as Record<string, string>,
+        shipping: shippingOf(row),
       };
     },
 

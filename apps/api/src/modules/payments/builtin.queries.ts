@@ -14,16 +14,22 @@ export async function findBuiltinSession(db: Queryable, id: string): Promise<Bui
   return row;
 }
 
+/** The delivery chosen on the page and the total it makes, written with the payment. */
+export type BuiltinPaidDelivery = Required<
+  Pick<NewBuiltinSession, 'shippingAddress' | 'shippingMethod' | 'shippingCents' | 'amountTotalCents'>
+>;
+
 /** Pays an open, unexpired session; answers nothing when it was not (already paid, or expired). */
 export async function markBuiltinSessionPaid(
   db: Queryable,
   id: string,
   paymentId: string,
   now: Date,
+  delivery?: BuiltinPaidDelivery,
 ): Promise<BuiltinSessionRow | undefined> {
   const [row] = await db
     .update(builtinPaymentSessions)
-    .set({ status: 'paid', paymentId, paidAt: now })
+    .set({ status: 'paid', paymentId, paidAt: now, ...delivery })
     .where(
       and(
         eq(builtinPaymentSessions.id, id),

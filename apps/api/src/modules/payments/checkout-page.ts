@@ -1,12 +1,15 @@
 import { SHOP_NAME, TAX_PERCENT } from '@shop/contract/constants';
+import type { ShippingMethod } from '@shop/contract/delivery';
 import { ONE_SIZE } from '@shop/contract/inventory';
 import { formatMoney, toDollars } from '@shop/contract/money';
 import { TEST_CARDS } from '@shop/contract/orders';
 import { imageSrcSet } from '@shop/contract/uploads';
 import type { BuiltinSessionRow } from './builtin.queries';
-import { BUILTIN_PAY_PATH } from './builtin-provider';
+import { BUILTIN_PAY_PATH, builtinCharge } from './builtin-provider';
 import type { CardForm } from './card-form';
 import { CHECKOUT_CSS } from './checkout-styles';
+import { byMethod, initialDeliveryValues, renderDeliveryFields, shippingText } from './delivery-fields';
+import type { DeliveryField, DeliveryFormValues } from './delivery-form';
 import { html, SafeHtml } from './html';
 import { checkoutLinesSchema } from './payment-provider';
 
@@ -36,14 +39,22 @@ export interface PayPageState {
   error?: string | undefined;
   /** What the shopper typed, kept on a re-render (never the card number or CVC). */
   form?: Pick<CardForm, 'expiry' | 'cardName'> | undefined;
+  /** The address and method as posted; absent, the page starts from the customer's saved address. */
+  delivery?: DeliveryFormValues | undefined;
+  fieldErrors?: Partial<Record<DeliveryField, string>> | undefined;
 }
 
-/** The hosted checkout: what is being paid for, and a card form that posts back without JavaScript. */
+/**
+ * The hosted checkout: what is being paid for, where it goes and how, and a card form, posting back
+ * without JavaScript. The totals shown are those the payment charges (`builtinCharge`).
+ */
 export function renderPayPage(session: BuiltinSessionRow, state: PayPageState = {}): string {
   const parsed = checkoutLinesSchema.safeParse(session.lineItems);
   const lines = parsed.success ? parsed.data : [];
-  const subtotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-  const total = session.amountTotalCents;
+  const delivery = state.delivery ?? initialDeliveryValues(session.prefillAddress);
+  const standard = builtinCharge(session, 'standard');
+  const chosen = delivery.shippingMethod === 'express' ? builtinCharge(session, 'express') : standard;
+  const total = (method: ShippingMethod) => money(builtinCharge(session, method).totalCents);
   const items = lines.map(
     (line) => html`<li>
   <img src="${line.image}" srcset="${imageSrcSet(line.image) ?? false}" sizes="56px" alt="" width="56" height="56" loading="lazy">
@@ -56,32 +67,37 @@ export function renderPayPage(session: BuiltinSessionRow, state: PayPageState = 
   const body = html`<main class="checkout">
 <section class="summary" aria-labelledby="summary-title">
   ${shopLine(true)}
-  <h1 id="summary-title"><span class="label">Pay ${SHOP_NAME}</span><span class="total">${money(total)}</span></h1>
+  <h1 id="summary-title"><span class="label">Pay ${SHOP_NAME}</span><span class="total">${byMethod(total)}</span></h1>
   <ul class="items">${items}</ul>
   <dl class="totals">
-    <div><dt>Subtotal</dt><dd>${money(subtotal)}</dd></div>
-    <div><dt>Tax (${TAX_PERCENT}%)</dt><dd>${money(total - subtotal)}</dd></div>
-    <div class="grand"><dt>Total due</dt><dd>${money(total)}</dd></div>
+    <div><dt>Subtotal</dt><dd>${money(standard.subtotalCents)}</dd></div>
+    <div><dt>Tax (${TAX_PERCENT}%)</dt><dd>${money(standard.taxCents)}</dd></div>
+    <div><dt>Shipping</dt><dd>${byMethod((m) => shippingText(builtinCharge(session, m).shippingCents))}</dd></div>
+    <div class="grand"><dt>Total due</dt><dd>${byMethod(total)}</dd></div>
   </dl>
 </section>
 <section class="pay" aria-labelledby="pay-title">
-  <h2 id="pay-title">Pay with card</h2>
+  <h2 id="pay-title" class="visually-hidden">Delivery and payment</h2>
   <form method="post" action="${BUILTIN_PAY_PATH}/${encodeURIComponent(session.id)}" novalidate>
     <div><label for="email">Email</label><input id="email" type="email" value="${session.customerEmail}" readonly></div>
+    ${renderDeliveryFields(delivery, state.fieldErrors ?? {}, (m) => builtinCharge(session, m).shippingCents)}
+    <fieldset>
+    <legend>Pay with card</legend>
     <div><label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required></div>
     <div class="row">
       <div><label for="expiry">Expiry date</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" maxlength="9" value="${state.form?.expiry ?? ''}" required></div>
       <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" maxlength="4" required></div>
     </div>
     <div><label for="cardName">Name on card</label><input id="cardName" name="cardName" autocomplete="cc-name" maxlength="100" value="${state.form?.cardName ?? ''}" required></div>
+    </fieldset>
     ${state.error ? html`<p class="error" role="alert">${state.error}</p>` : ''}
-    <button type="submit">Pay ${money(total)}</button>
+    <button type="submit">Pay ${byMethod(total)}</button>
   </form>
   <p class="cancel"><a href="${session.cancelUrl}">Cancel</a></p>
   <p class="hint">Test mode: no real card is charged. Pay with ${TEST_CARDS.pays}, any future expiry date and any CVC; ${TEST_CARDS.declined} is declined.</p>
 </section>
 </main>`;
-  return page(`Pay ${SHOP_NAME} · ${money(total)}`, body);
+  return page(`Pay ${SHOP_NAME} · ${money(chosen.totalCents)}`, body);
 }
 
 /** A page for a session that cannot be paid (unknown, expired, already paid). */

@@ -1,10 +1,11 @@
-/** The hosted checkout's look: inline (the CSP allows inline styles), no web fonts, no scripts. */
+/** The hosted checkout's look: inline (the CSP allows inline styles), no web fonts, no scripts (the totals follow the shipping method through `:has`). */
 export const CHECKOUT_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1f36;background:#f6f8fa;line-height:1.45}
 .checkout{display:grid;grid-template-columns:1fr;max-width:980px;margin:0 auto;min-height:100vh}
 @media (min-width:860px){.checkout{grid-template-columns:1fr 1fr}.summary{border-right:1px solid #e3e8ee}}
 .summary,.pay{padding:40px 32px}
+@media (max-width:480px){.summary,.pay{padding:28px 18px}}
 .summary{background:#fff}
 .shop{display:flex;align-items:center;gap:10px;margin:0 0 28px;font-weight:600;font-size:15px}
 .logo{display:inline-grid;place-items:center;width:28px;height:28px;border-radius:50%;background:#ed3849;color:#fff;font-size:14px}
@@ -29,7 +30,26 @@ label{display:block;margin-bottom:6px;color:#4f566b;font-size:14px;font-weight:5
 input{width:100%;padding:11px 12px;font:inherit;color:inherit;background:#fff;border:1px solid #d5dbe1;border-radius:6px;box-shadow:0 1px 1px rgba(0,0,0,.03)}
 input:focus{outline:none;border-color:#635bff;box-shadow:0 0 0 3px rgba(99,91,255,.25)}
 input[readonly]{background:#f6f8fa;color:#4f566b}
+select{width:100%;padding:11px 12px;font:inherit;color:inherit;background:#fff;border:1px solid #d5dbe1;border-radius:6px;box-shadow:0 1px 1px rgba(0,0,0,.03)}
+select:focus{outline:none;border-color:#635bff;box-shadow:0 0 0 3px rgba(99,91,255,.25)}
+[aria-invalid=true]{border-color:#df1b41}
+fieldset{display:grid;gap:14px;min-width:0;margin:0;padding:0;border:0}
+legend{margin:10px 0 12px;padding:0;font-size:17px;font-weight:600}
+.field-error{margin:6px 0 0;color:#b3093c;font-size:13px;font-weight:500}
+.methods{gap:10px}
+.method{display:grid;grid-template-columns:auto 1fr auto;gap:12px;align-items:center;margin:0;padding:14px;color:#1a1f36;background:#fff;border:1px solid #d5dbe1;border-radius:8px;cursor:pointer}
+.method input{width:18px;height:18px;margin:0;accent-color:#635bff}
+.method:has(input:checked){border-color:#635bff;box-shadow:0 0 0 1px #635bff}
+.method:has(input:focus-visible){box-shadow:0 0 0 3px rgba(99,91,255,.35)}
+.method-name{display:block;font-weight:600}
+.method-time{display:block;color:#697386;font-size:13px;font-weight:400}
+.method-price{font-weight:600}
+.for-express{display:none}
+.checkout:has(#ship-express:checked) .for-express{display:inline}
+.checkout:has(#ship-express:checked) .for-standard{display:none}
+.visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+@media (max-width:360px){.row{grid-template-columns:1fr}}
 .error{margin:0;padding:10px 12px;border-radius:6px;background:#fde8ea;color:#b3093c;font-size:14px;font-weight:500}
 button{margin-top:6px;padding:13px;font:inherit;font-weight:600;color:#fff;background:#635bff;border:0;border-radius:6px;cursor:pointer}
 button:hover{background:#4b45c6}

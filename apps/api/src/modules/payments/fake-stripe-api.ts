@@ -23,6 +23,67 @@ export interface FakeCheckoutSession {
   payment_intent: string | null;
   success_url: string | null;
   cancel_url: string | null;
+  shipping_address_collection: { allowed_countries: string[] } | null;
+  /** The rates the session offers, as Stripe answers them when the session is expanded. */
+  shipping_options: { shipping_amount: number; shipping_rate: FakeShippingRate }[];
+  shipping_cost: { amount_subtotal: number; amount_tax: number; amount_total: number; shipping_rate: string } | null;
+  collected_information: { shipping_details: FakeShippingDetails | null } | null;
+}
+
+export interface FakeShippingRate {
+  id: string;
+  object: 'shipping_rate';
+  display_name: string;
+  fixed_amount: { amount: number; currency: string };
+  metadata: Record<string, string>;
+}
+
+export interface FakeShippingDetails {
+  name: string;
+  address: {
+    line1: string;
+    line2: string | null;
+    city: string;
+    state: string | null;
+    postal_code: string;
+    country: string;
+  };
+}
+
+/** Reads `prefix[key]=value` pairs of the SDK's bracket-encoded form into an object. */
+function bracketed(form: URLSearchParams, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (key.startsWith(`${prefix}[`) && key.endsWith(']')) out[key.slice(prefix.length + 1, -1)] = value;
+  }
+  return out;
+}
+
+function shippingOptionsOf(form: URLSearchParams): FakeCheckoutSession['shipping_options'] {
+  const options: FakeCheckoutSession['shipping_options'] = [];
+  for (let i = 0; form.has(`shipping_options[${i}][shipping_rate_data][display_name]`); i++) {
+    const data = `shipping_options[${i}][shipping_rate_data]`;
+    const amount = Number(form.get(`${data}[fixed_amount][amount]`));
+    options.push({
+      shipping_amount: amount,
+      shipping_rate: {
+        id: `shr_test_${randomBytes(8).toString('hex')}`,
+        object: 'shipping_rate',
+        display_name: form.get(`${data}[display_name]`) ?? '',
+        fixed_amount: { amount, currency: form.get(`${data}[fixed_amount][currency]`) ?? 'usd' },
+        metadata: bracketed(form, `${data}[metadata]`),
+      },
+    });
+  }
+  return options;
+}
+
+/** A session as GET answers it: the chosen rate expanded only when the request asked for it. */
+function asRetrieved(session: FakeCheckoutSession, expand: string[]) {
+  if (!session.shipping_cost || !expand.includes('shipping_cost.shipping_rate')) return session;
+  const rateId = session.shipping_cost.shipping_rate;
+  const rate = session.shipping_options.find((o) => o.shipping_rate.id === rateId)?.shipping_rate ?? rateId;
+  return { ...session, shipping_cost: { ...session.shipping_cost, shipping_rate: rate } };
 }
 
 export interface FakeRefund {
@@ -97,6 +158,12 @@ export async function startFakeStripeApi() {
           payment_intent: null,
           success_url: form.get('success_url'),
           cancel_url: form.get('cancel_url'),
+          shipping_address_collection: form.has('shipping_address_collection[allowed_countries][0]')
+            ? { allowed_countries: Object.values(bracketed(form, 'shipping_address_collection[allowed_countries]')) }
+            : null,
+          shipping_options: shippingOptionsOf(form),
+          shipping_cost: null,
+          collected_information: null,
         };
         sessions.set(id, session);
         return send(res, 200, session);
@@ -133,7 +200,9 @@ export async function startFakeStripeApi() {
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && match?.[1]) {
         const session = sessions.get(decodeURIComponent(match[1]));
-        if (session) return send(res, 200, session);
+        const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+        const expand = [...query].filter(([key]) => key.startsWith('expand[')).map(([, value]) => value);
+        if (session) return send(res, 200, asRetrieved(session, expand));
         return send(res, 404, {
           error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' },
         });
@@ -165,12 +234,34 @@ export async function startFakeStripeApi() {
     requests,
     sessions,
     /** The shopper paid on Stripe's page. */
-    pay(id: string, paymentStatus: FakeCheckoutSession['payment_status'] = 'paid') {
+    /**
+     * The shopper paid on Stripe's page; with `delivery`, after choosing the rate of that method (by its
+     * metadata) and entering the address, which Stripe adds to the total. Without it, as a session
+     * opened before the shop asked for delivery.
+     */
+    pay(
+      id: string,
+      paymentStatus: FakeCheckoutSession['payment_status'] = 'paid',
+      delivery?: { method: string; details: FakeShippingDetails },
+    ) {
       const session = sessions.get(id);
       if (!session) throw new Error(`no fake session ${id}`);
       session.status = 'complete';
       session.payment_status = paymentStatus;
       session.payment_intent = paymentStatus === 'paid' ? `pi_test_${randomBytes(8).toString('hex')}` : null;
+      if (delivery) {
+        const option = session.shipping_options.find((o) => o.shipping_rate.metadata.method === delivery.method);
+        if (!option) throw new Error(`fake session ${id} offers no ${delivery.method} rate`);
+        const amount = option.shipping_amount;
+        session.shipping_cost = {
+          amount_subtotal: amount,
+          amount_tax: 0,
+          amount_total: amount,
+          shipping_rate: option.shipping_rate.id,
+        };
+        session.collected_information = { shipping_details: delivery.details };
+        session.amount_total += amount;
+      }
       return session;
     },
     expire(id: string) {

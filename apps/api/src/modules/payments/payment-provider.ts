@@ -1,3 +1,4 @@
+import type { ShippingAddress, ShippingMethod } from '@shop/contract/delivery';
 import type { PaymentProviderKind } from '@shop/contract/orders';
 import { z } from 'zod';
 
@@ -26,6 +27,18 @@ export interface CreateCheckoutSessionInput {
   cancelUrl: string;
   metadata: Record<string, string>;
   expiresAt: Date;
+  /**
+   * The customer's saved address, which the provider's page starts from; null when none is saved.
+   * The page asks for the address and the shipping method, which the provider adds to the total.
+   */
+  shippingAddressPrefill: ShippingAddress | null;
+}
+
+/** The delivery the shopper chose on the provider's page and what the provider charged for it. */
+export interface ProviderShipping {
+  method: ShippingMethod;
+  amountCents: number;
+  address: ShippingAddress;
 }
 
 export interface ProviderSession {
@@ -35,6 +48,8 @@ export interface ProviderSession {
   /** The payment's id at the provider, shown to shoppers as the Transaction ID; null until paid. */
   paymentId: string | null;
   metadata: Record<string, string>;
+  /** Null until the shopper has chosen it (and on sessions opened before the shop asked). */
+  shipping: ProviderShipping | null;
 }
 
 /** What a verified webhook tells the shop, in the shop's words. */

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { fulfilCheckout, fulfilDepsOf } from '../orders/fulfil-checkout';
 import type { BuiltinSessionRow } from './builtin.queries';
 import { findBuiltinSession } from './builtin.queries';
-import { BUILTIN_PAY_PATH, builtinSessionStatus, payBuiltinSession } from './builtin-provider';
+import { BUILTIN_PAY_PATH, builtinDelivery, builtinSessionStatus, payBuiltinSession } from './builtin-provider';
 import { CARD_MESSAGES, cardFormSchema, checkCard } from './card-form';
 import { renderNoticePage, renderPayPage } from './checkout-page';
+import { checkDelivery, deliveryValuesOf } from './delivery-form';
 
 const FORM_BODY_LIMIT = 16 * 1024;
 const paramsSchema = z.object({ sessionId: z.string().max(255) });
@@ -78,15 +79,25 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (status === 'paid') return sendPage(reply, 409, paidPage(session));
       if (status === 'expired') return sendPage(reply, 410, expiredPage(session));
 
-      const parsed = cardFormSchema.safeParse(request.body ?? {});
+      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      const parsed = cardFormSchema.safeParse(body);
       const form = parsed.success ? parsed.data : { cardNumber: '', expiry: '', cvc: '', cardName: '' };
+      const deliveryValues = deliveryValuesOf(body as Record<string, unknown>);
+      const kept = { form: { expiry: form.expiry, cardName: form.cardName }, delivery: deliveryValues };
+      const delivery = checkDelivery(deliveryValues);
+      if (delivery.result === 'invalid') {
+        const state = { error: delivery.message, fieldErrors: delivery.fieldErrors, ...kept };
+        return sendPage(reply, 400, renderPayPage(session, state));
+      }
       const outcome = checkCard(form, now);
       if (outcome.result === 'refused') {
-        const state = { error: outcome.message, form: { expiry: form.expiry, cardName: form.cardName } };
+        const state = { error: outcome.message, ...kept };
         return sendPage(reply, outcome.message === CARD_MESSAGES.declined ? 402 : 400, renderPayPage(session, state));
       }
 
-      const paid = await payBuiltinSession(db, session.id, now);
+      // The shipping is priced here from the method and the items, whatever the page showed.
+      const chosen = builtinDelivery(session, delivery.address, delivery.method);
+      const paid = await payBuiltinSession(db, session.id, now, chosen);
       if (!paid) {
         // Another submit paid it first, or it expired in between.
         const current = await findBuiltinSession(db, session.id);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinPaymentSessions } from '../../db/schema';
 import { createProduct, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { GOOD_CARD, openSession, submitCard } from '../orders/checkout-test-kit';
+import { GOOD_CARD, GOOD_DELIVERY, openSession, submitCard } from '../orders/checkout-test-kit';
 import { CARD_MESSAGES, checkCard } from './card-form';
 
 let t: TestApp;
@@ -37,7 +37,11 @@ describe('the builtin hosted checkout page', () => {
 
   it('accepts the form as JSON too, and refuses an oversized form body', async () => {
     const { id } = await hostedSession();
-    const json = await t.app.inject({ method: 'POST', url: `/checkout/pay/${id}`, payload: GOOD_CARD });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/checkout/pay/${id}`,
+      payload: { ...GOOD_DELIVERY, ...GOOD_CARD },
+    });
     expect(json.statusCode).toBe(303);
     expect(json.headers.location).toBe(`/success?session_id=${id}`);
 

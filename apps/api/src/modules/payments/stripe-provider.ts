@@ -10,6 +10,7 @@ import {
   type ProviderSession,
   RefundRefusedError,
 } from './payment-provider';
+import { STRIPE_SHIPPING_EXPAND, stripeShippingOf, stripeShippingParams } from './stripe-shipping';
 
 export type StripeSettings = NonNullable<AppConfig['stripe']>;
 
@@ -79,9 +80,13 @@ export function createStripeProvider(settings: StripeSettings, publicUrl: string
           product_data: { name: `Tax (${TAX_PERCENT}%)` },
         },
       };
+      const itemsCents = input.lineItems.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+      // Checkout asks for the address and the method and adds the method's rate to the total. The saved
+      // address is not passed: Stripe prefills shipping only from a Customer object, which the shop does not keep.
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         line_items: input.taxCents > 0 ? [...productLines, taxLine] : productLines,
+        ...stripeShippingParams(itemsCents, CURRENCY),
         customer_email: input.customerEmail,
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
@@ -96,7 +101,7 @@ export function createStripeProvider(settings: StripeSettings, publicUrl: string
     async retrieveSession(id) {
       let session: Stripe.Checkout.Session;
       try {
-        session = await stripe.checkout.sessions.retrieve(id);
+        session = await stripe.checkout.sessions.retrieve(id, { expand: STRIPE_SHIPPING_EXPAND });
       } catch (err) {
         if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
         throw err;
@@ -107,6 +112,7 @@ export function createStripeProvider(settings: StripeSettings, publicUrl: string
         amountTotalCents: session.amount_total ?? 0,
         paymentId: paymentIdOf(session),
         metadata: session.metadata ?? {},
+        shipping: stripeShippingOf(session),
       };
     },
 

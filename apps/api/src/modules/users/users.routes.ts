@@ -8,10 +8,13 @@ import {
 } from '@shop/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf } from '../../platform/context';
+import { savedAddressRoutes } from './saved-address.routes';
 import { changeRole, deleteUser, editProfile, listUsers } from './users.service';
 
 /** Mounted under /api/auth, where SPEC.md 7 puts the users calls. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(savedAddressRoutes);
+
   app.get(
     '/users',
     { config: { auth: 'admin' }, schema: { tags: ['users'], response: { 200: usersListResponseSchema } } },
