@@ -8,11 +8,17 @@ import { rowClass, TableFrame, TableSkeleton, tableClass, td, th, theadClass } f
 import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { FRESH, useGetOrdersByEmailQuery } from './account.api';
 
-/** SPEC.md 2: every card payment the customer made, one per order, in dollars with two decimals. */
+/**
+ * SPEC.md 2: every card payment the customer made, one per order, in dollars with two decimals. Money
+ * given back shows in its own column, and the total is what the customer paid less what came back.
+ */
 export function UserPaymentsPage() {
   const user = useDashboardUser();
   const { data: orders, error, isLoading, refetch } = useGetOrdersByEmailQuery(user.email, FRESH);
-  const totalPaid = toDollars((orders ?? []).reduce((sum, order) => sum + toCents(order.amount), 0));
+  const totalPaid = toDollars(
+    (orders ?? []).reduce((sum, order) => sum + toCents(order.amount) - toCents(order.refunded), 0),
+  );
+  const anyRefund = (orders ?? []).some((order) => order.refunded > 0);
 
   return (
     <>
@@ -48,6 +54,11 @@ export function UserPaymentsPage() {
                   <th scope="col" className={`${th} text-right`}>
                     Amount
                   </th>
+                  {anyRefund && (
+                    <th scope="col" className={`${th} text-right`}>
+                      Refunded
+                    </th>
+                  )}
                   <th scope="col" className={`${th} text-right`}>
                     Items
                   </th>
@@ -64,6 +75,11 @@ export function UserPaymentsPage() {
                   <tr key={order._id} className={rowClass}>
                     <td className={`${td} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
                     <td className={`${td} text-right font-medium tabular-nums`}>{formatMoney(order.amount)}</td>
+                    {anyRefund && (
+                      <td className={`${td} text-right tabular-nums text-stop-dark`}>
+                        {order.refunded > 0 ? `−${formatMoney(order.refunded)}` : ''}
+                      </td>
+                    )}
                     <td className={`${td} text-right tabular-nums`}>
                       {order.products.reduce((sum, item) => sum + item.quantity, 0)}
                     </td>

@@ -1,7 +1,12 @@
 import { apiPaths } from '@shop/contract/api-paths';
-import type { OrderStatus, Role } from '@shop/contract/constants';
+import type { Role } from '@shop/contract/constants';
 import type { LowStockResponse, ProductStockResponse, StockChangeRequest } from '@shop/contract/inventory';
-import { type Order, TOTAL_COUNT_HEADER } from '@shop/contract/orders';
+import {
+  type Order,
+  type OrderStatusUpdateRequest,
+  type RefundRequest,
+  TOTAL_COUNT_HEADER,
+} from '@shop/contract/orders';
 import type {
   Product,
   ProductDetailResponse,
@@ -101,12 +106,17 @@ export const adminApi = baseApi.injectEndpoints({
         ...(result?.orders.map((order) => ({ type: 'Order' as const, id: order._id })) ?? []),
       ],
     }),
-    updateOrderStatus: build.mutation<Message & { order: Order }, { id: string; status: OrderStatus }>({
-      query: ({ id, status }) => ({ url: apiPath(apiPaths.updateOrderStatus(id)), method: 'PATCH', body: { status } }),
+    updateOrderStatus: build.mutation<Message & { order: Order }, OrderStatusUpdateRequest & { id: string }>({
+      query: ({ id, ...body }) => ({ url: apiPath(apiPaths.updateOrderStatus(id)), method: 'PATCH', body }),
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Order', id },
         { type: 'Order', id: 'LIST' },
       ],
+    }),
+    /** A refund of part of an order or its cancellation: earnings change, so the stats go stale too. */
+    refundOrder: build.mutation<Message & { order: Order }, RefundRequest & { id: string }>({
+      query: ({ id, ...body }) => ({ url: apiPath(apiPaths.refundOrder(id)), method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Order', id }, { type: 'Order', id: 'LIST' }, 'Stats'],
     }),
     deleteOrder: build.mutation<Message, string>({
       query: (id) => ({ url: apiPath(apiPaths.deleteOrder(id)), method: 'DELETE' }),
@@ -131,5 +141,6 @@ export const {
   useDeleteUserMutation,
   useGetAllOrdersQuery,
   useUpdateOrderStatusMutation,
+  useRefundOrderMutation,
   useDeleteOrderMutation,
 } = adminApi;

@@ -1,3 +1,4 @@
+import { ORDER_CLOSED_STATUSES } from '@shop/contract/constants';
 import { ALL_ORDERS_DEFAULT_LIMIT, type Order } from '@shop/contract/orders';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,7 +22,9 @@ import {
   theadClass,
 } from '../dashboard/table-frame';
 import { useDeleteOrderMutation, useGetAllOrdersQuery } from './admin.api';
+import { leftToRefundCents, OrderRefundModal } from './order-refund-modal';
 import { OrderStatusModal } from './order-status-modal';
+import { useCancelOrder } from './use-cancel-order';
 import { useConfirmedDelete } from './use-confirmed-delete';
 import { usePageParam } from './use-page-param';
 
@@ -40,6 +43,9 @@ function EmailCell({ email }: { email: string }) {
   );
 }
 
+/** Cancelled and refunded orders are closed: their status came from giving the money back. */
+const isClosed = (order: Order) => (ORDER_CLOSED_STATUSES as readonly string[]).includes(order.status);
+
 /** SPEC.md 2: every order, newest first, with View, Edit (its status) and Delete. */
 export function ManageOrdersPage() {
   const [page, setPage] = usePageParam();
@@ -53,6 +59,12 @@ export function ManageOrdersPage() {
     open: false,
     n: 0,
   });
+  const [refunding, setRefunding] = useState<{ order: Order | null; open: boolean; n: number }>({
+    order: null,
+    open: false,
+    n: 0,
+  });
+  const cancelOrder = useCancelOrder();
   const confirmedDelete = useConfirmedDelete();
   const totalPages = Math.max(1, Math.ceil((data?.total ?? 0) / LIMIT));
 
@@ -113,13 +125,33 @@ export function ManageOrdersPage() {
                       <Link to={paths.order.href(order._id)} className={`${actionLink} mr-3`}>
                         View<span className="sr-only"> order {order.orderId}</span>
                       </Link>
-                      <button
-                        type="button"
-                        onClick={() => setEditing((e) => ({ order, open: true, n: e.n + 1 }))}
-                        className={`${actionLink} mr-3`}
-                      >
-                        Edit<span className="sr-only"> order {order.orderId}</span>
-                      </button>
+                      {!isClosed(order) && (
+                        <button
+                          type="button"
+                          onClick={() => setEditing((e) => ({ order, open: true, n: e.n + 1 }))}
+                          className={`${actionLink} mr-3`}
+                        >
+                          Edit<span className="sr-only"> order {order.orderId}</span>
+                        </button>
+                      )}
+                      {leftToRefundCents(order) > 0 && (
+                        <>
+                          <button
+                            type="button"
+                            onClick={() => setRefunding((r) => ({ order, open: true, n: r.n + 1 }))}
+                            className={`${actionLink} mr-3`}
+                          >
+                            Refund<span className="sr-only"> order {order.orderId}</span>
+                          </button>
+                          <button
+                            type="button"
+                            onClick={() => void cancelOrder(order)}
+                            className={`${actionLink} mr-3`}
+                          >
+                            Cancel order<span className="sr-only"> {order.orderId}</span>
+                          </button>
+                        </>
+                      )}
                       <button type="button" onClick={() => void onDelete(order)} className={deleteButton}>
                         Delete<span className="sr-only"> order {order.orderId}</span>
                       </button>
@@ -137,6 +169,12 @@ export function ManageOrdersPage() {
         order={editing.order}
         open={editing.open}
         onClose={() => setEditing((e) => ({ ...e, open: false }))}
+      />
+      <OrderRefundModal
+        key={`refund-${refunding.n}`}
+        order={refunding.order}
+        open={refunding.open}
+        onClose={() => setRefunding((r) => ({ ...r, open: false }))}
       />
     </>
   );

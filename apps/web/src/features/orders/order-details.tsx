@@ -4,6 +4,7 @@ import type { Order } from '@shop/contract/orders';
 import { ONE_SIZE } from '@shop/contract/sizes';
 import { OrderTracker } from '../../ui/order-tracker';
 import { ProductImage } from '../../ui/product-image';
+import { OrderRefunds } from './order-refunds';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -33,6 +34,18 @@ export function OrderDetails({ order }: { order: Order }) {
         <div className="mt-6">
           <OrderTracker status={order.status} />
         </div>
+        {order.carrier && order.trackingNumber && (
+          <dl className="mt-6 flex flex-wrap gap-x-10 gap-y-3 rounded-2xl border border-sand bg-white p-5 text-sm">
+            <div>
+              <dt className="field-label">Carrier</dt>
+              <dd className="text-ink">{order.carrier}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="field-label">Tracking number</dt>
+              <dd className="font-mono text-xs break-all text-ink">{order.trackingNumber}</dd>
+            </div>
+          </dl>
+        )}
       </section>
 
       <section aria-labelledby="items-title">
@@ -77,8 +90,15 @@ export function OrderDetails({ order }: { order: Order }) {
             <dt>Grand Total</dt>
             <dd className="tabular-nums">{formatMoney(order.amount)}</dd>
           </div>
+          {order.refunded > 0 && (
+            <div className="flex justify-between text-stop-dark">
+              <dt>Refunded</dt>
+              <dd className="tabular-nums">{formatMoney(order.refunded)}</dd>
+            </div>
+          )}
         </dl>
       </section>
+      {order.refunds.length > 0 && <OrderRefunds refunds={order.refunds} />}
     </div>
   );
 }
