@@ -34,6 +34,7 @@ export const paths = {
     },
     users: { path: '/dashboard/users', href: () => '/dashboard/users' },
     manageOrders: { path: '/dashboard/manage-orders', href: () => '/dashboard/manage-orders' },
+    sentEmails: { path: '/dashboard/sent-emails', href: () => '/dashboard/sent-emails' },
   },
   company: {
     about: { path: '/about', href: () => '/about' },

@@ -43,5 +43,6 @@ export const DASHBOARD_LINKS: Record<Role, DashboardLink[]> = {
       href: p.users.href(),
       icon: 'M9 11a3.5 3.5 0 100-7 3.5 3.5 0 000 7zM2.5 20c1-3.2 3.5-4.8 6.5-4.8s5.5 1.6 6.5 4.8M16 4.5a3.5 3.5 0 010 6.5M18 15.5c1.7.6 2.9 2 3.5 4.5',
     },
+    { label: 'Sent e-mails', href: p.sentEmails.href(), icon: 'M3 6h18v12H3V6zm0 0l9 7 9-7' },
   ],
 };

@@ -47,6 +47,10 @@ const ADMIN_PAGES: ReadonlyArray<{ path: string; page: LazyPage }> = [
     path: p.manageOrders.path,
     page: lazyPage(async () => (await import('../admin/manage-orders-page')).ManageOrdersPage),
   },
+  {
+    path: p.sentEmails.path,
+    page: lazyPage(async () => (await import('../admin/sent-emails-page')).SentEmailsPage),
+  },
 ];
 const home = lazyPage(async () => (await import('../account/user-dashboard-page')).UserDashboardPage);
 

@@ -18,6 +18,8 @@ export const styles = {
   heading: { color: palette.ink, fontSize: '22px', fontWeight: 600, margin: '0 0 12px' },
   text: { color: palette.ink, fontSize: '15px', lineHeight: '24px', margin: '0 0 12px' },
   muted: { color: palette.muted, fontSize: '13px', lineHeight: '20px', margin: '0 0 8px' },
+  /** A link written out: long addresses break instead of widening the mail on a phone. */
+  url: { color: palette.muted, fontSize: '13px', lineHeight: '20px', margin: '0 0 8px', wordBreak: 'break-all' },
   label: {
     color: palette.muted,
     fontSize: '12px',
@@ -50,7 +52,9 @@ interface MailLayoutProps {
 export function MailLayout({ preview, heading, publicUrl, children }: MailLayoutProps) {
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: palette.ivory, fontFamily: fonts, margin: 0, padding: '24px 0' }}>
         <Container style={{ maxWidth: '560px', margin: '0 auto', padding: '0 12px' }}>

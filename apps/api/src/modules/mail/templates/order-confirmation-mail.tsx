@@ -97,7 +97,7 @@ export function OrderConfirmationMail(props: OrderConfirmationMailProps) {
           View your order
         </Button>
       </Section>
-      <Text style={{ ...styles.muted, marginTop: '12px', textAlign: 'center' }}>{props.orderUrl}</Text>
+      <Text style={{ ...styles.url, marginTop: '12px', textAlign: 'center' }}>{props.orderUrl}</Text>
     </MailLayout>
   );
 }

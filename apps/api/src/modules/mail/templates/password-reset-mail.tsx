@@ -19,7 +19,7 @@ export function PasswordResetMail(props: PasswordResetMailProps) {
           Choose a new password
         </Button>
       </Section>
-      <Text style={styles.muted}>Or paste this link into your browser: {props.resetUrl}</Text>
+      <Text style={styles.url}>Or paste this link into your browser: {props.resetUrl}</Text>
       <Text style={styles.muted}>If you did not ask, ignore this e-mail: your password stays as it is.</Text>
     </MailLayout>
   );
