@@ -37,7 +37,15 @@ export async function purchase(baseUrl: string, buyer: Buyer, cart: readonly Ben
   const paid = await fetch(`${baseUrl}/checkout/pay/${encodeURIComponent(id)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    // The hosted page asks where to deliver: an address and Standard shipping.
     body: new URLSearchParams({
+      fullName: 'Bench Buyer',
+      line1: '1 Market Street',
+      city: 'San Francisco',
+      region: 'CA',
+      postalCode: '94105',
+      country: 'US',
+      shippingMethod: 'standard',
       cardNumber: TEST_CARDS.pays,
       expiry: '12 / 34',
       cvc: '123',

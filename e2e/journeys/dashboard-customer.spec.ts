@@ -47,8 +47,8 @@ test('a customer who bought and reviewed sees the order, the payment, the stats 
   const { dress } = fixtures();
   const customer = await registerCustomer(request);
   const order = await buyThroughHostedPage(page, customer, dress);
-  // $24.99 and 5% tax ($1.25).
-  expect(order.amount).toBe(26.24);
+  // $24.99, 5% tax ($1.25) and Standard shipping ($5.00 under $100.00 of items).
+  expect(order.amount).toBe(31.24);
 
   // The review is written on the product page, as a shopper would.
   await page.goto(`/shop/${dress._id}`);
@@ -62,17 +62,17 @@ test('a customer who bought and reviewed sees the order, the payment, the stats 
 
   await openDashboardPage(page, '/dashboard', `Welcome, ${customer.username}`);
   const stats = page.getByRole('main');
-  await expect(stats.getByRole('definition').filter({ hasText: '$26.24' })).toBeVisible();
+  await expect(stats.getByRole('definition').filter({ hasText: '$31.24' })).toBeVisible();
   await expect(stats.getByText('Total Reviews')).toBeVisible();
   await expect(stats.locator('dl').filter({ hasText: 'Total Reviews' }).getByRole('definition')).toHaveText('1');
   await expect(stats.locator('dl').filter({ hasText: 'Total Purchased' }).getByRole('definition')).toHaveText('1');
-  await expect(stats.getByRole('img', { name: /Bar chart.*Total Payments \$26\.24/ })).toBeVisible();
+  await expect(stats.getByRole('img', { name: /Bar chart.*Total Payments \$31\.24/ })).toBeVisible();
   await expect(stats.locator('canvas')).toBeVisible();
   await expectAccessible(page);
 
   await openDashboardPage(page, '/dashboard/orders', 'Your Orders');
   const orderRow = tableRow(page, order.orderId);
-  await expect(orderRow).toContainText('$26.24');
+  await expect(orderRow).toContainText('$31.24');
   await expect(orderRow).toContainText(/pending/i);
   await expect(page.getByRole('columnheader', { name: 'Transaction ID' })).toBeVisible();
   await expectAccessible(page);
@@ -83,9 +83,9 @@ test('a customer who bought and reviewed sees the order, the payment, the stats 
 
   await openDashboardPage(page, '/dashboard/payments', 'Your Payments');
   const paymentRow = tableRow(page, order.orderId);
-  await expect(paymentRow).toContainText('$26.24');
+  await expect(paymentRow).toContainText('$31.24');
   await expect(paymentRow).toContainText('$1.25');
-  await expect(page.getByText(/Total paid:\s*\$26\.24\s*in 1 payment/)).toBeVisible();
+  await expect(page.getByText(/Total paid:\s*\$31\.24\s*in 1 payment/)).toBeVisible();
   await expectAccessible(page);
 
   await openDashboardPage(page, '/dashboard/reviews', 'Your Reviews');

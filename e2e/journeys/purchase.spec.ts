@@ -51,13 +51,14 @@ test('a logged-out shopper logs in at checkout, keeps the cart and pays on the h
   await expectSummary(panel, { selectedItems: 2, totalPrice: '$35.09', tax: '$1.75', grandTotal: '$36.84' });
   await proceedToCheckout(page);
 
-  await expectHostedCheckout(page, '$36.84');
+  // The cart's grand total and Standard shipping ($5.00 under $100.00 of items).
+  await expectHostedCheckout(page, '$41.84');
   await expect(page.getByText(scarf.name)).toBeVisible();
   await expect(page.getByText(dress.name)).toBeVisible();
   await payWithCard(page, CARDS.paid);
 
   await expect(page).toHaveURL(/\/success\?session_id=/);
-  await expectOrderShown(page, { amount: '$36.84' });
+  await expectOrderShown(page, { amount: '$41.84' });
   await expectNoSeriousA11yViolations(page);
   // The cart empties once the order is confirmed, not before.
   await expect(cartButton(page)).not.toContainText(/[1-9]/);
@@ -66,9 +67,9 @@ test('a logged-out shopper logs in at checkout, keeps the cart and pays on the h
   const orders = await ok<Order[]>(await page.request.get(apiPaths.ordersByEmail(customer.email)), 'reading orders');
   expect(orders).toHaveLength(1);
   const [order] = orders;
-  expect(order).toMatchObject({ amount: 36.84, status: 'pending', email: customer.email });
+  expect(order).toMatchObject({ amount: 41.84, status: 'pending', email: customer.email });
   await page.goto(`/orders/${order!._id}`);
-  await expectOrderShown(page, { amount: '$36.84' });
+  await expectOrderShown(page, { amount: '$41.84' });
 });
 
 test('a declined card shows the decline, and the same session then pays with a good card', async ({
@@ -82,7 +83,7 @@ test('a declined card shows the decline, and the same session then pays with a g
   await addToCart(page);
   await openCart(page);
   await proceedToCheckout(page);
-  await expectHostedCheckout(page, '$10.61');
+  await expectHostedCheckout(page, '$15.61');
   const hostedUrl = page.url();
 
   await payWithCard(page, CARDS.declined);
@@ -93,7 +94,7 @@ test('a declined card shows the decline, and the same session then pays with a g
 
   await payWithCard(page, CARDS.paid);
   await expect(page).toHaveURL(/\/success\?session_id=/);
-  await expectOrderShown(page, { amount: '$10.61' });
+  await expectOrderShown(page, { amount: '$15.61' });
 });
 
 test('a reload mid-way keeps the cart and the login', async ({ page, request }) => {
@@ -115,5 +116,5 @@ test('a reload mid-way keeps the cart and the login', async ({ page, request }) 
   await expectLoggedIn(page);
   await openCart(page);
   await proceedToCheckout(page);
-  await expectHostedCheckout(page, '$26.24');
+  await expectHostedCheckout(page, '$31.24');
 });

@@ -1,4 +1,5 @@
 import { apiPaths } from '@shop/contract/api-paths';
+import type { ShippingAddress } from '@shop/contract/delivery';
 import type { Order } from '@shop/contract/orders';
 import type { UserReviewsResponse } from '@shop/contract/reviews';
 import type { UserStats } from '@shop/contract/stats';
@@ -34,8 +35,22 @@ export const accountApi = baseApi.injectEndpoints({
       // The new name shows on the reviews the user wrote, too.
       invalidatesTags: [{ type: 'User', id: 'ME' }, { type: 'User', id: 'LIST' }, 'Review'],
     }),
+    getSavedAddress: build.query<{ address: ShippingAddress | null }, void>({
+      query: () => apiPath(apiPaths.savedAddress),
+      providesTags: [{ type: 'User', id: 'ADDRESS' }],
+    }),
+    saveAddress: build.mutation<{ address: ShippingAddress | null }, ShippingAddress>({
+      query: (body) => ({ url: apiPath(apiPaths.savedAddress), method: 'PUT', body }),
+      invalidatesTags: [{ type: 'User', id: 'ADDRESS' }],
+    }),
+    forgetAddress: build.mutation<{ address: ShippingAddress | null }, void>({
+      query: () => ({ url: apiPath(apiPaths.savedAddress), method: 'DELETE' }),
+      invalidatesTags: [{ type: 'User', id: 'ADDRESS' }],
+    }),
   }),
 });
+
+export const { useGetSavedAddressQuery, useSaveAddressMutation, useForgetAddressMutation } = accountApi;
 
 export const { useGetUserStatsQuery, useGetOrdersByEmailQuery, useGetUserReviewsQuery, useEditProfileMutation } =
   accountApi;

@@ -3,6 +3,7 @@ import { Button } from '../../ui/button';
 import { formatDate } from '../dashboard/format';
 import { PageHeader } from '../dashboard/page-header';
 import { useDashboardUser } from '../dashboard/use-dashboard-user';
+import { DeliveryAddressSection } from './delivery-address-section';
 import { EditProfileModal } from './edit-profile-modal';
 import { UserAvatar } from './user-avatar';
 
@@ -54,6 +55,7 @@ export function ProfilePage() {
           </Button>
         </div>
       </section>
+      <DeliveryAddressSection />
       <EditProfileModal key={opened} user={user} open={editing} onClose={() => setEditing(false)} />
     </>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
+import { ShipToCell } from '../../ui/order-shipping';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { formatDate } from '../dashboard/format';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
@@ -51,6 +52,9 @@ export function UserOrdersPage() {
                 <th scope="col" className={th}>
                   Status
                 </th>
+                <th scope="col" className={th}>
+                  Ship to
+                </th>
                 <th scope="col" className={`${th} text-right`}>
                   Total
                 </th>
@@ -67,6 +71,9 @@ export function UserOrdersPage() {
                   <td className={`${td} whitespace-nowrap`}>{formatDate(order.createdAt)}</td>
                   <td className={td}>
                     <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td className={td}>
+                    <ShipToCell shipping={order.shipping} />
                   </td>
                   <td className={`${td} text-right font-medium tabular-nums`}>{formatMoney(order.amount)}</td>
                   <td className={`${td} text-right`}>

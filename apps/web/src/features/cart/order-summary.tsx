@@ -1,4 +1,5 @@
 import { TAX_PERCENT } from '@shop/contract/constants';
+import { SHIPPING_AT_CHECKOUT_NOTE } from '@shop/contract/delivery';
 import { formatMoney } from '@shop/contract/money';
 import { useAppDispatch } from '../../lib/hooks';
 import { Button } from '../../ui/button';
@@ -10,7 +11,10 @@ interface OrderSummaryProps {
   checkingOut: boolean;
 }
 
-/** SPEC.md 2: Selected Items, Total Price, Tax (5%), Grand Total, Clear Cart and Proceed Checkout. */
+/**
+ * SPEC.md 2: Selected Items, Total Price, Tax (5%), Grand Total, Clear Cart and Proceed Checkout; and
+ * (issue 13) that shipping is added at checkout.
+ */
 export function OrderSummary({ onCheckout, checkingOut }: OrderSummaryProps) {
   const cart = useCart();
   const dispatch = useAppDispatch();
@@ -36,6 +40,8 @@ export function OrderSummary({ onCheckout, checkingOut }: OrderSummaryProps) {
           <dd className="tabular-nums">{formatMoney(cart.grandTotal)}</dd>
         </div>
       </dl>
+      {/* The method is chosen on the hosted checkout, which adds its price to this total. */}
+      <p className="mt-2 text-xs text-muted">{SHIPPING_AT_CHECKOUT_NOTE}</p>
       <div className="mt-5 grid grid-cols-1 gap-3 min-[350px]:grid-cols-[auto_1fr]">
         <Button
           variant="stop"

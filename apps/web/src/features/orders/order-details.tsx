@@ -2,6 +2,7 @@ import { TAX_PERCENT } from '@shop/contract/constants';
 import { formatMoney, toCents, toDollars } from '@shop/contract/money';
 import type { Order } from '@shop/contract/orders';
 import { ONE_SIZE } from '@shop/contract/sizes';
+import { OrderDelivery, shippingAmountText } from '../../ui/order-shipping';
 import { OrderTracker } from '../../ui/order-tracker';
 import { ProductImage } from '../../ui/product-image';
 import { OrderRefunds } from './order-refunds';
@@ -48,6 +49,17 @@ export function OrderDetails({ order }: { order: Order }) {
         )}
       </section>
 
+      {order.shipping && (
+        <section aria-labelledby="delivery-title">
+          <h2 id="delivery-title" className="font-display text-2xl text-ink">
+            Delivery
+          </h2>
+          <div className="mt-4">
+            <OrderDelivery shipping={order.shipping} />
+          </div>
+        </section>
+      )}
+
       <section aria-labelledby="items-title">
         <h2 id="items-title" className="font-display text-2xl text-ink">
           Items
@@ -86,6 +98,12 @@ export function OrderDetails({ order }: { order: Order }) {
             <dt className="text-muted">Tax ({TAX_PERCENT}%)</dt>
             <dd className="tabular-nums">{formatMoney(order.tax)}</dd>
           </div>
+          {order.shipping && (
+            <div className="flex justify-between">
+              <dt className="text-muted">Shipping</dt>
+              <dd className="tabular-nums">{shippingAmountText(order.shipping.amount)}</dd>
+            </div>
+          )}
           <div className="flex justify-between border-t border-sand pt-2 text-base font-semibold">
             <dt>Grand Total</dt>
             <dd className="tabular-nums">{formatMoney(order.amount)}</dd>

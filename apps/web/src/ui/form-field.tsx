@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+
+/** What a field's control needs to be labelled and described: spread it on the input or select. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FormFieldProps {
+  id: string;
+  label: string;
+  /** Shown under the control in red and linked to it. */
+  error?: string | undefined;
+  hint?: string | undefined;
+  className?: string;
+  /** The control itself (an input, a select...), given the props that tie it to its label, hint and error. */
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** One form field: label, control, hint and error, tied together for screen readers. */
+export function FormField({ id, label, error, hint, className, children }: FormFieldProps) {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-xs text-stop-dark">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
