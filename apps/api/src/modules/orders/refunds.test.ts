@@ -54,10 +54,10 @@ async function restockLedgerOf(productId: string) {
 }
 
 async function mailJobs(eventKey: string): Promise<number> {
-  const rows = await t.db.execute<{ n: number }>(
+  const result = await t.db.execute(
     sql`select count(*)::int as n from pgboss.job where name = 'mail' and data->>'eventKey' = ${eventKey}`,
   );
-  return rows.rows[0]?.n ?? 0;
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
 const adminStats = async () =>
@@ -255,7 +255,7 @@ describe('the builtin provider refunds', () => {
 });
 
 describe('PATCH /api/orders/update-order-status/:id with shipped', () => {
-  const patch = (id: string, payload: unknown) =>
+  const patch = (id: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PATCH', url: `/api/orders/update-order-status/${id}`, headers: admin.headers, payload });
 
   it('stores the carrier and tracking number and mails the shipment once', async () => {
