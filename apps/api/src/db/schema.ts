@@ -232,6 +232,8 @@ export const orders = pgTable(
     index('orders_email_lower_created_at_idx').on(sql`lower(${t.email})`, t.createdAt.desc(), t.id.desc()),
     index('orders_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_user_id_idx').on(t.userId),
+    // A provider's refund event names the payment, not the order.
+    index('orders_order_id_idx').on(t.orderId),
   ],
 );
 

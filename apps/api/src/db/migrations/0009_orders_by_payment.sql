@@ -1,0 +1,1 @@
+CREATE INDEX "orders_order_id_idx" ON "orders" USING btree ("order_id");
