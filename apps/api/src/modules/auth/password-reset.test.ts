@@ -24,11 +24,12 @@ const login = (email: string, password: string) => post('/api/auth/login', { ema
 /** The tokens the mail jobs of these reset requests carry, newest last, read as the mail worker reads them. */
 async function tokensMailedTo(user: TestUser): Promise<string[]> {
   const key = await mailSealKey(t.db);
-  const rows = await t.db.execute<{ sealed: string }>(sql`
+  const result = await t.db.execute(sql`
     select j.data->>'sealed' as sealed from pgboss.job j
     join ${passwordResetTokens} r on j.data->>'eventKey' = 'password-reset:' || r.id
     where j.name = 'mail' and r.user_id = ${user.id} order by r.created_at`);
-  return rows.rows.map((row) => unsealFromMail(key, row.sealed));
+  const { rows } = result as unknown as { rows: { sealed: string }[] };
+  return rows.map((row) => unsealFromMail(key, row.sealed));
 }
 
 async function latestToken(user: TestUser): Promise<string> {
