@@ -76,8 +76,12 @@ export function mailJobHandler(deps: MailWorkerDeps) {
   };
 }
 
-/** How many mails this instance sends at once, and how soon an idle worker looks for more. */
-const MAIL_WORK = { concurrency: 5, pollingIntervalSeconds: 1 };
+/**
+ * Two fetches of up to ten mails each, sent together: up to twenty at once per instance. While fetches
+ * come back full (a backlog after a sale or an SMTP outage) the next batch is taken at once; an idle
+ * worker looks again every second.
+ */
+const MAIL_WORK = { concurrency: 2, batchSize: 10, pollingIntervalSeconds: 1 };
 
 export async function startMailWorker(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
   await deps.jobs.work(
