@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// The pragma, not only tsconfig: the server is also started from other folders (tests, bench), where tsx reads no tsconfig with this setting.
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { SHOP_NAME } from '@shop/contract/constants';
 import type { CSSProperties, ReactNode } from 'react';

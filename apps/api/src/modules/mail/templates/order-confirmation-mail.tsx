@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 import { Button, Column, Row, Section, Text } from '@react-email/components';
 import { MailLayout, palette, styles } from './mail-layout';
 import { money } from './mail-money';
