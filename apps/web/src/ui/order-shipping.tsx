@@ -35,12 +35,23 @@ export function ShipToCell({ shipping }: { shipping: OrderShipping | null }) {
   if (!shipping) return <span className="text-muted">—</span>;
   const { address } = shipping;
   return (
-    <span className="block min-w-40 text-sm">
+    <span className="block min-w-36 text-sm">
       <span className="block text-ink">{address.fullName}</span>
       <span className="block text-xs text-muted">
         {address.city}, {SHIPPING_COUNTRIES[address.country]}
       </span>
       <span className="block text-xs text-muted">{shippingMethodText(shipping)}</span>
+    </span>
+  );
+}
+
+/** One line under a customer in a table: "Ship to London, United Kingdom · Express"; nothing on older orders. */
+export function ShipToNote({ shipping }: { shipping: OrderShipping | null }) {
+  if (!shipping) return null;
+  const { address, method } = shipping;
+  return (
+    <span className="mt-1 block text-xs text-muted">
+      Ship to {address.city}, {SHIPPING_COUNTRIES[address.country]} · {SHIPPING_METHOD_LABELS[method]}
     </span>
   );
 }

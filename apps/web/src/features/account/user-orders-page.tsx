@@ -67,7 +67,7 @@ export function UserOrdersPage() {
               {orders.map((order, index) => (
                 <tr key={order._id} className={rowClass}>
                   <td className={`${td} text-muted tabular-nums`}>{index + 1}</td>
-                  <td className={`${td} font-mono text-xs`}>{order.orderId}</td>
+                  <td className={`${td} min-w-40 font-mono text-xs break-all`}>{order.orderId}</td>
                   <td className={`${td} whitespace-nowrap`}>{formatDate(order.createdAt)}</td>
                   <td className={td}>
                     <OrderStatusBadge status={order.status} />

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
+import { ShipToNote } from '../../ui/order-shipping';
 import { Pagination } from '../../ui/pagination';
-import { ShipToCell } from '../../ui/order-shipping';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { formatDate, rowNumber } from '../dashboard/format';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
@@ -98,7 +98,7 @@ export function ManageOrdersPage() {
             <table className={tableClass}>
               <thead className={theadClass}>
                 <tr>
-                  {['No.', 'Order ID', 'Customer', 'Ship to', 'Status', 'Last updated'].map((heading) => (
+                  {['No.', 'Order ID', 'Customer', 'Status', 'Last updated'].map((heading) => (
                     <th key={heading} scope="col" className={th}>
                       {heading}
                     </th>
@@ -115,9 +115,7 @@ export function ManageOrdersPage() {
                     <td className={`${td} min-w-48 font-mono text-xs break-all`}>{order.orderId}</td>
                     <td className={td}>
                       <EmailCell email={order.email} />
-                    </td>
-                    <td className={td}>
-                      <ShipToCell shipping={order.shipping} />
+                      <ShipToNote shipping={order.shipping} />
                     </td>
                     <td className={td}>
                       <OrderStatusBadge status={order.status} />
