@@ -71,7 +71,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BUILTIN_PAY_PATH}/:sessionId`,
     { config: { auth: 'public' }, schema: { params: paramsSchema, hide: true } },
     async (request, reply) => {
-      const { db, paymentProvider } = app.deps;
+      const { db } = app.deps;
       const now = new Date();
       const session = await findBuiltinSession(db, request.params.sessionId);
       if (!session) return sendPage(reply, 404, notFoundPage());
