@@ -12,8 +12,9 @@ interface SentMailViewerProps {
 }
 
 /**
- * One sent mail as its recipient sees it. The HTML runs in an iframe with `sandbox=""`: no script, no
- * forms, no navigation of the dashboard, an origin of its own; the plain-text part is shown beneath.
+ * One sent mail as its recipient sees it. The HTML runs in a sandboxed iframe: no script, no forms, no
+ * navigation of the dashboard, an origin of its own; its links open in a new tab, as in a mail program,
+ * so a reset link can be followed from here. The plain-text part is shown beneath.
  */
 export function SentMailViewer({ id, focusOnOpen }: SentMailViewerProps) {
   const { data: mail, error, refetch } = useGetSentMailQuery(id);
@@ -63,8 +64,8 @@ export function SentMailViewer({ id, focusOnOpen }: SentMailViewerProps) {
       <div className="bg-ivory p-3 sm:p-5">
         <iframe
           title={`E-mail: ${shown.subject}`}
-          sandbox=""
-          srcDoc={shown.html || '<p style="font-family:sans-serif">This e-mail has no HTML part.</p>'}
+          sandbox="allow-popups allow-popups-to-escape-sandbox"
+          srcDoc={`<base target="_blank">${shown.html || '<p style="font-family:sans-serif">This e-mail has no HTML part.</p>'}`}
           className="h-[36rem] w-full rounded-xl border border-sand bg-white"
         />
       </div>
@@ -72,7 +73,8 @@ export function SentMailViewer({ id, focusOnOpen }: SentMailViewerProps) {
         <h3 id="sent-mail-text" className="eyebrow">
           Plain text
         </h3>
-        <pre className="mt-3 max-h-80 overflow-auto rounded-xl bg-linen/60 p-4 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words text-ink">
+        {/* Wraps instead of scrolling: a region that scrolls on its own is out of a keyboard's reach. */}
+        <pre className="mt-3 rounded-xl bg-linen/60 p-4 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words text-ink">
           {shown.text || '(no plain-text part)'}
         </pre>
       </section>
