@@ -10,7 +10,7 @@ export interface FieldControlProps {
 interface FormFieldProps {
   id: string;
   label: string;
-  /** Shown under the control in red and linked to it. */
+  /** Shown under the control in red, announced, and linked to it. */
   error?: string | undefined;
   hint?: string | undefined;
   className?: string;
@@ -33,7 +33,7 @@ export function FormField({ id, label, error, hint, className, children }: FormF
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-xs text-stop-dark">
+        <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-stop-dark">
           {error}
         </p>
       )}
