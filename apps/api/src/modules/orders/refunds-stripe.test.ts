@@ -53,8 +53,8 @@ const refund = (orderId: string, amountCents: number) =>
     payload: { kind: 'refund', amountCents },
   });
 
-/** Stripe's charge.refunded event for the payment, listing every refund Stripe has made of it. */
-function deliverChargeRefunded(paymentIntent: string) {
+/** A signed Stripe event about `object`, delivered to the shop's webhook. */
+function deliverEvent(type: string, object: unknown) {
   const payload = JSON.stringify({
     id: `evt_${randomBytes(8).toString('hex')}`,
     object: 'event',
@@ -63,8 +63,8 @@ function deliverChargeRefunded(paymentIntent: string) {
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
-    type: 'charge.refunded',
-    data: { object: fake.chargeOf(paymentIntent) },
+    type,
+    data: { object },
   });
   return t.app.inject({
     method: 'POST',
@@ -76,6 +76,9 @@ function deliverChargeRefunded(paymentIntent: string) {
     payload,
   });
 }
+
+/** Stripe's charge.refunded event for the payment, listing every refund Stripe has made of it. */
+const deliverChargeRefunded = (paymentIntent: string) => deliverEvent('charge.refunded', fake.chargeOf(paymentIntent));
 
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 const refundsOf = (orderId: string) => t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
@@ -117,6 +120,22 @@ describe('refunds through Stripe (a local fake of its API)', () => {
       amountCents: 500,
       kind: 'refund',
     });
+  });
+
+  it('records a dashboard refund told as refund.created and then refund.updated once', async () => {
+    const order = await paidOrder();
+    const dashboard = fake.refundInDashboard(order.orderId, 700);
+    expect((await deliverEvent('refund.created', dashboard)).statusCode).toBe(200);
+    expect((await deliverEvent('refund.updated', dashboard)).statusCode).toBe(200);
+    expect((await deliverChargeRefunded(order.orderId)).statusCode).toBe(200);
+    expect((await orderRow(order._id))?.refundedCents).toBe(700);
+    expect(await refundsOf(order._id)).toEqual([
+      expect.objectContaining({ providerRefundId: dashboard.id, amountCents: 700, status: 'succeeded' }),
+    ]);
+    // A refund that failed at Stripe gave nothing back.
+    const failed = { ...fake.refundInDashboard(order.orderId, 100), status: 'failed' };
+    expect((await deliverEvent('refund.updated', failed)).statusCode).toBe(200);
+    expect((await orderRow(order._id))?.refundedCents).toBe(700);
   });
 
   it('never counts a dashboard refund past the amount, and closes the order when nothing is left', async () => {

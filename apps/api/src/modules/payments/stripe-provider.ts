@@ -50,6 +50,25 @@ function refundedEvent(charge: Stripe.Charge): PaymentEvent {
   return { type: 'payment.refunded', paymentId, refunds };
 }
 
+/**
+ * A refund made or settled at Stripe, as its own event: recent API versions leave a charge's refunds out
+ * of charge.refunded, so a refund made in Stripe's dashboard reaches the shop through these.
+ */
+function refundObjectEvent(refund: Stripe.Refund): PaymentEvent {
+  const intent = refund.payment_intent;
+  const charge = refund.charge;
+  const paymentId =
+    (typeof intent === 'string' ? intent : intent?.id) ?? (typeof charge === 'string' ? charge : charge?.id);
+  if (!paymentId || refund.status === 'failed' || refund.status === 'canceled') {
+    return { type: 'ignored', providerType: `refund.${refund.status ?? 'unknown'}` };
+  }
+  return {
+    type: 'payment.refunded',
+    paymentId,
+    refunds: [{ id: refund.id, amountCents: refund.amount, shopRefundId: refund.metadata?.shopRefundId ?? null }],
+  };
+}
+
 /** Stripe Checkout through the official SDK. */
 export function createStripeProvider(settings: StripeSettings, publicUrl: string): PaymentProvider {
   const stripe = createStripeClient(settings);
@@ -167,6 +186,9 @@ export function createStripeProvider(settings: StripeSettings, publicUrl: string
           return { type: 'checkout.expired', sessionId: event.data.object.id };
         case 'charge.refunded':
           return refundedEvent(event.data.object);
+        case 'refund.created':
+        case 'refund.updated':
+          return refundObjectEvent(event.data.object);
         default:
           return { type: 'ignored', providerType: event.type };
       }
