@@ -123,40 +123,39 @@ export function ManageOrdersPage() {
                     <td className={`${td} whitespace-nowrap`}>
                       <time dateTime={order.updatedAt}>{formatDate(order.updatedAt)}</time>
                     </td>
-                    <td className={`${td} text-right whitespace-nowrap`}>
-                      <Link to={paths.order.href(order._id)} className={`${actionLink} mr-3`}>
-                        View<span className="sr-only"> order {order.orderId}</span>
-                      </Link>
-                      {!isClosed(order) && (
-                        <button
-                          type="button"
-                          onClick={() => setEditing((e) => ({ order, open: true, n: e.n + 1 }))}
-                          className={`${actionLink} mr-3`}
-                        >
-                          Edit<span className="sr-only"> order {order.orderId}</span>
+                    <td className={td}>
+                      {/* Wrapped onto two lines rather than pushed out of a laptop's view. */}
+                      <div className="ml-auto flex max-w-[12.5rem] flex-wrap justify-end gap-x-3 gap-y-1.5 whitespace-nowrap">
+                        <Link to={paths.order.href(order._id)} className={actionLink}>
+                          View<span className="sr-only"> order {order.orderId}</span>
+                        </Link>
+                        {!isClosed(order) && (
+                          <button
+                            type="button"
+                            onClick={() => setEditing((e) => ({ order, open: true, n: e.n + 1 }))}
+                            className={actionLink}
+                          >
+                            Edit<span className="sr-only"> order {order.orderId}</span>
+                          </button>
+                        )}
+                        {leftToRefundCents(order) > 0 && (
+                          <>
+                            <button
+                              type="button"
+                              onClick={() => setRefunding((r) => ({ order, open: true, n: r.n + 1 }))}
+                              className={actionLink}
+                            >
+                              Refund<span className="sr-only"> order {order.orderId}</span>
+                            </button>
+                            <button type="button" onClick={() => void cancelOrder(order)} className={actionLink}>
+                              Cancel order<span className="sr-only"> {order.orderId}</span>
+                            </button>
+                          </>
+                        )}
+                        <button type="button" onClick={() => void onDelete(order)} className={deleteButton}>
+                          Delete<span className="sr-only"> order {order.orderId}</span>
                         </button>
-                      )}
-                      {leftToRefundCents(order) > 0 && (
-                        <>
-                          <button
-                            type="button"
-                            onClick={() => setRefunding((r) => ({ order, open: true, n: r.n + 1 }))}
-                            className={`${actionLink} mr-3`}
-                          >
-                            Refund<span className="sr-only"> order {order.orderId}</span>
-                          </button>
-                          <button
-                            type="button"
-                            onClick={() => void cancelOrder(order)}
-                            className={`${actionLink} mr-3`}
-                          >
-                            Cancel order<span className="sr-only"> {order.orderId}</span>
-                          </button>
-                        </>
-                      )}
-                      <button type="button" onClick={() => void onDelete(order)} className={deleteButton}>
-                        Delete<span className="sr-only"> order {order.orderId}</span>
-                      </button>
+                      </div>
                     </td>
                   </tr>
                 ))}
