@@ -30,6 +30,11 @@ async function setStatus(page: Page, orderId: string, status: string): Promise<v
   const dialog = page.getByRole('dialog', { name: 'Update Order Status' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Status').selectOption(status);
+  if (status === 'shipped') {
+    // The shipped mail carries them: the modal asks for both before it marks an order shipped.
+    await dialog.getByLabel('Carrier').fill('Royal Mail');
+    await dialog.getByLabel('Tracking number').fill('RM123456785GB');
+  }
   await dialog.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Order status updated successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();

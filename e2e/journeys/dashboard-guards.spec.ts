@@ -86,6 +86,7 @@ test('the sidebar follows the role, unknown dashboard paths show the 404 page', 
     'Manage Products',
     'Manage Orders',
     'All Users',
+    'Sent e-mails',
   ]);
   // The admin's dashboard home is the shop's, not a shopper's.
   await page.goto('/dashboard');

@@ -1,6 +1,18 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // The pragma, not only tsconfig: the server is also started from other folders (tests, bench), where tsx reads no tsconfig with this setting.
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
 import { SHOP_NAME } from '@shop/contract/constants';
 import type { CSSProperties, ReactNode } from 'react';
 
@@ -101,4 +113,24 @@ export function MailLayout({ preview, heading, publicUrl, children }: MailLayout
       </Body>
     </Html>
   );
+}
+
+/** The button every order mail ends with. */
+export function OrderButton({ href }: { href: string }) {
+  return (
+    <Section style={{ marginTop: '24px', textAlign: 'center' }}>
+      <Button href={href} style={styles.button}>
+        View your order
+      </Button>
+    </Section>
+  );
+}
+
+/** A delivery address, a line each. */
+export function AddressLines({ lines }: { lines: readonly string[] }) {
+  return lines.map((line) => (
+    <Text key={line} style={{ ...styles.text, margin: 0 }}>
+      {line}
+    </Text>
+  ));
 }

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { Button, Column, Row, Section, Text } from '@react-email/components';
-import { MailLayout, palette, styles } from './mail-layout';
+import { Column, Row, Section, Text } from '@react-email/components';
+import { AddressLines, MailLayout, OrderButton, palette, styles } from './mail-layout';
 import { money } from './mail-money';
 
 export interface MailOrderLine {
@@ -85,19 +85,11 @@ export function OrderConfirmationMail(props: OrderConfirmationMailProps) {
           <Text style={{ ...styles.text, margin: '0 0 8px' }}>
             {delivery.method}, {delivery.delivery}
           </Text>
-          {delivery.addressLines.map((line) => (
-            <Text key={line} style={{ ...styles.text, margin: 0 }}>
-              {line}
-            </Text>
-          ))}
+          <AddressLines lines={delivery.addressLines} />
         </Section>
       ) : null}
 
-      <Section style={{ marginTop: '24px', textAlign: 'center' }}>
-        <Button href={props.orderUrl} style={styles.button}>
-          View your order
-        </Button>
-      </Section>
+      <OrderButton href={props.orderUrl} />
       <Text style={{ ...styles.url, marginTop: '12px', textAlign: 'center' }}>{props.orderUrl}</Text>
     </MailLayout>
   );

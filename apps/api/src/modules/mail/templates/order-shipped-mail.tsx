@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { Button, Section, Text } from '@react-email/components';
-import { MailLayout, palette, styles } from './mail-layout';
+import { Section, Text } from '@react-email/components';
+import { AddressLines, MailLayout, OrderButton, palette, styles } from './mail-layout';
 
 export interface OrderShippedMailProps {
   publicUrl: string;
@@ -29,18 +29,10 @@ export function OrderShippedMail(props: OrderShippedMailProps) {
       {props.addressLines.length > 0 ? (
         <Section style={{ marginTop: '16px' }}>
           <Text style={styles.label}>Going to</Text>
-          {props.addressLines.map((line) => (
-            <Text key={line} style={{ ...styles.text, margin: 0 }}>
-              {line}
-            </Text>
-          ))}
+          <AddressLines lines={props.addressLines} />
         </Section>
       ) : null}
-      <Section style={{ marginTop: '24px', textAlign: 'center' }}>
-        <Button href={props.orderUrl} style={styles.button}>
-          View your order
-        </Button>
-      </Section>
+      <OrderButton href={props.orderUrl} />
     </MailLayout>
   );
 }

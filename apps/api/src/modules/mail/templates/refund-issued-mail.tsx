@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { Button, Column, Row, Section, Text } from '@react-email/components';
-import { MailLayout, styles } from './mail-layout';
+import { Column, Row, Section, Text } from '@react-email/components';
+import { MailLayout, OrderButton, styles } from './mail-layout';
 import { money } from './mail-money';
 
 export interface RefundIssuedMailProps {
@@ -43,11 +43,7 @@ export function RefundIssuedMail(props: RefundIssuedMailProps) {
           </Row>
         ))}
       </Section>
-      <Section style={{ marginTop: '24px', textAlign: 'center' }}>
-        <Button href={props.orderUrl} style={styles.button}>
-          View your order
-        </Button>
-      </Section>
+      <OrderButton href={props.orderUrl} />
     </MailLayout>
   );
 }
