@@ -54,6 +54,14 @@ export const TRENDING_LOAD_MORE_STEP = 4;
 export const CATEGORY_FETCH_LIMIT = 50;
 export const RELATED_PRODUCTS_MAX = 8;
 
+/** The cart panel cannot know the shipping method yet: the hosted checkout asks for it (issue 13). */
+export const SHIPPING_AT_CHECKOUT_NOTE = 'Shipping: calculated at checkout';
+
+/** A password reset link lives this long and works once; the pages it involves (issue 13). */
+export const PASSWORD_RESET_MINUTES = 30;
+export const PASSWORD_RESET_PATH = '/reset-password';
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
+
 export const CART_SLIDE_MS = 300;
 export const QUERY_CACHE_SECONDS = 60;
 export const MAX_CART_LINES = 50;

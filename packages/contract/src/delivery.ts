@@ -27,9 +27,6 @@ export function shippingCentsFor(method: ShippingMethod, itemsCents: number): nu
   return itemsCents >= FREE_STANDARD_SHIPPING_FROM_CENTS ? 0 : STANDARD_SHIPPING_CENTS;
 }
 
-/** The cart panel cannot know the method yet: the hosted checkout asks for it. */
-export const SHIPPING_AT_CHECKOUT_NOTE = 'Shipping: calculated at checkout';
-
 /** The countries the shop ships to, by ISO 3166-1 alpha-2 code. */
 export const SHIPPING_COUNTRIES = {
   AU: 'Australia',

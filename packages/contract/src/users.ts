@@ -90,11 +90,6 @@ export const editProfileRequestSchema = z.object({
 export type EditProfileRequest = z.infer<typeof editProfileRequestSchema>;
 export const editProfileResponseSchema = z.object({ message: z.string(), user: userSchema });
 
-/** A reset link lives this long and works once (issue 13). */
-export const PASSWORD_RESET_MINUTES = 30;
-export const PASSWORD_RESET_PATH = '/reset-password';
-export const FORGOT_PASSWORD_PATH = '/forgot-password';
-
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 

@@ -1,4 +1,5 @@
-import { FORGOT_PASSWORD_PATH, PASSWORD_RESET_PATH } from '@shop/contract/users';
+// From constants, not users: the first page's script must not carry zod (docs/decisions/006).
+import { FORGOT_PASSWORD_PATH, PASSWORD_RESET_PATH } from '@shop/contract/constants';
 
 /**
  * Every route of the web app in one table: `path` is the router pattern, `href` builds a link.

@@ -1,10 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  type ForgotPasswordRequest,
-  PASSWORD_RESET_MESSAGES,
-  PASSWORD_RESET_MINUTES,
-  type ResetPasswordRequest,
-} from '@shop/contract/users';
+import { PASSWORD_RESET_MINUTES } from '@shop/contract/constants';
+import { type ForgotPasswordRequest, PASSWORD_RESET_MESSAGES, type ResetPasswordRequest } from '@shop/contract/users';
 import type { ServiceContext } from '../../platform/context';
 import { invalid } from '../../platform/errors';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';

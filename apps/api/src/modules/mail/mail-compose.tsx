@@ -1,10 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { render } from '@react-email/render';
-import { SHOP_NAME } from '@shop/contract/constants';
+import { PASSWORD_RESET_MINUTES, PASSWORD_RESET_PATH, SHOP_NAME } from '@shop/contract/constants';
 import { addressLines, SHIPPING_METHOD_DELIVERY, SHIPPING_METHOD_LABELS } from '@shop/contract/delivery';
 import { ONE_SIZE } from '@shop/contract/inventory';
 import type { MailKind } from '@shop/contract/mail';
-import { PASSWORD_RESET_MINUTES, PASSWORD_RESET_PATH } from '@shop/contract/users';
 import type { ReactElement } from 'react';
 import type { Queryable } from '../../db/client';
 import { itemsOfOrders, refundsOfOrders } from '../orders/orders.queries';

@@ -192,6 +192,41 @@ describe('the other mails', () => {
   });
 });
 
+describe('a forgotten password, from the request to the new password, over SMTP', () => {
+  it("mails a link that sets the new password once, to the account's own address", async () => {
+    const user = await createUser(t.db);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    expect(asked.statusCode).toBe(200);
+    let mail: ParsedMail | undefined;
+    await waitUntil(() => {
+      mail = smtp.received.find((m) => toText(m) === user.email && m.subject === 'Reset your Lebaba password');
+      return mail !== undefined;
+    }, 'the reset mail');
+    const link = /http:\/\/shop\.test\/reset-password\?token=([\w-]+)/.exec(mail?.text ?? '');
+    expect(link).not.toBeNull();
+    const reset = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: link?.[1], password },
+      });
+    expect((await reset('chosen-through-the-mail')).statusCode).toBe(200);
+    const again = await reset('chosen-a-second-time');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/already been used/);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'chosen-through-the-mail' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+});
+
 describe('an SMTP server that is down', () => {
   it('gets every mail once when it is back after 30 s, none twice', async ({ annotate }) => {
     const user = await createUser(t.db);

@@ -25,6 +25,7 @@ import {
   insertOrderOnce,
   itemsOfOrders,
   markCheckoutFulfilled,
+  refundsOfOrders,
 } from './orders.queries';
 
 export interface FulfilDeps {
@@ -55,7 +56,8 @@ async function existingOrder(db: Queryable, checkoutSessionId: string): Promise<
   const row = await findOrderByCheckoutSession(db, checkoutSessionId);
   // The session is marked fulfilled in the order's own transaction, so no order means an admin deleted it.
   if (!row) throw orderDeleted();
-  return toOrderDto(row, await itemsOfOrders(db, [row.id]));
+  const [items, refunds] = await Promise.all([itemsOfOrders(db, [row.id]), refundsOfOrders(db, [row.id])]);
+  return toOrderDto(row, items, refunds);
 }
 
 /**

@@ -217,6 +217,37 @@ describe('delivery through Stripe Checkout', () => {
     const [saved] = await t.db.select({ a: users.savedAddress }).from(users).where(eq(users.id, user.id));
     expect(saved?.a).toEqual(address);
   });
+
+  it("starts the next Checkout from the saved address, through the shopper's one Stripe Customer", async () => {
+    const user = await createUser(t.db);
+    const { id: first } = await stripeSession(user, 3000);
+    // No saved address yet: Checkout gets the e-mail and no Customer is made.
+    expect(fake.sessions.get(first)).toMatchObject({ customer: null, customer_email: user.email });
+    fake.pay(first, 'paid', { method: 'standard', details });
+    expect((await confirm(t.app, user, first)).statusCode).toBe(200);
+
+    const { id: second } = await stripeSession(user, 3000);
+    const mine = [...fake.customers.values()].filter((c) => c.email === user.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.shipping).toEqual({
+      name: 'Grace Hopper',
+      address: { line1: '1 Navy Way', city: 'Arlington', state: 'VA', postal_code: '22202', country: 'US' },
+    });
+    expect(fake.sessions.get(second)).toMatchObject({ customer: mine[0]?.id, customer_email: null });
+
+    // A changed saved address reaches the same Customer on the next checkout.
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/address',
+      headers: user.headers,
+      payload: { ...address, line1: '2 Harbor Road' },
+    });
+    expect(moved.statusCode).toBe(200);
+    const { id: third } = await stripeSession(user, 3000);
+    expect([...fake.customers.values()].filter((c) => c.email === user.email)).toHaveLength(1);
+    expect(mine[0]?.shipping?.address.line1).toBe('2 Harbor Road');
+    expect(fake.sessions.get(third)?.customer).toBe(mine[0]?.id);
+  });
 });
 
 describe('POST /api/orders/webhook', () => {

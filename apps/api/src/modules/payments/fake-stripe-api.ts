@@ -19,6 +19,8 @@ export interface FakeCheckoutSession {
   amount_total: number;
   currency: string;
   customer_email: string | null;
+  /** The Customer whose saved shipping address the page starts from. */
+  customer: string | null;
   metadata: Record<string, string>;
   payment_intent: string | null;
   success_url: string | null;
@@ -101,8 +103,30 @@ export interface FakeRefund {
  * answers POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id and POST
  * /v1/checkout/sessions/:id/expire and POST /v1/refunds (honouring Idempotency-Key) as Stripe would.
  */
+/** A Stripe Customer as the shop uses one: its e-mail and the shipping address Checkout starts from. */
+export interface FakeCustomer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  shipping: { name: string; address: Record<string, string> } | null;
+}
+
+function customerFields(form: URLSearchParams): Pick<FakeCustomer, 'shipping'> & { email?: string } {
+  const address: Record<string, string> = {};
+  for (const [key, value] of form) {
+    const m = /^shipping\[address\]\[(.+)\]$/.exec(key);
+    if (m?.[1]) address[m[1]] = value;
+  }
+  const name = form.get('shipping[name]');
+  return {
+    ...(form.has('email') ? { email: form.get('email') ?? '' } : {}),
+    shipping: name ? { name, address } : null,
+  };
+}
+
 export async function startFakeStripeApi() {
   const requests: RecordedRequest[] = [];
+  const customers = new Map<string, FakeCustomer>();
   const sessions = new Map<string, FakeCheckoutSession>();
   let refuseNextCreate = false;
   const refunds = new Map<string, FakeRefund>();
@@ -154,6 +178,7 @@ export async function startFakeStripeApi() {
           amount_total: amount,
           currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
           customer_email: form.get('customer_email'),
+          customer: form.get('customer'),
           metadata,
           payment_intent: null,
           success_url: form.get('success_url'),
@@ -167,6 +192,28 @@ export async function startFakeStripeApi() {
         };
         sessions.set(id, session);
         return send(res, 200, session);
+      }
+      if (req.method === 'GET' && path === '/v1/customers') {
+        const email = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('email');
+        const data = [...customers.values()].filter((c) => email === null || c.email === email);
+        return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/customers' });
+      }
+      if (req.method === 'POST' && path === '/v1/customers') {
+        const customer: FakeCustomer = {
+          id: `cus_test_${randomBytes(8).toString('hex')}`,
+          object: 'customer',
+          email: null,
+          ...customerFields(form),
+        };
+        customers.set(customer.id, customer);
+        return send(res, 200, customer);
+      }
+      const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path);
+      if (req.method === 'POST' && customerPath?.[1]) {
+        const customer = customers.get(decodeURIComponent(customerPath[1]));
+        if (!customer) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
+        Object.assign(customer, customerFields(form));
+        return send(res, 200, customer);
       }
       if (req.method === 'POST' && path === '/v1/refunds') {
         // As Stripe: a repeat with the same Idempotency-Key answers the first refund, making no second.
@@ -233,6 +280,7 @@ export async function startFakeStripeApi() {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    customers,
     /** The shopper paid on Stripe's page. */
     /**
      * The shopper paid on Stripe's page; with `delivery`, after choosing the rate of that method (by its

@@ -1,4 +1,5 @@
 import { TAX_PERCENT } from '@shop/contract/constants';
+import type { ShippingAddress } from '@shop/contract/delivery';
 import { ONE_SIZE } from '@shop/contract/inventory';
 import Stripe from 'stripe';
 import type { AppConfig } from '../../platform/config';
@@ -69,6 +70,30 @@ function refundObjectEvent(refund: Stripe.Refund): PaymentEvent {
   };
 }
 
+/**
+ * The shopper's Stripe Customer, carrying the shop's saved address: Checkout prefills its shipping form
+ * from the Customer. One per e-mail, found again on the next checkout and given the current address.
+ */
+async function customerWithAddress(stripe: Stripe, email: string, address: ShippingAddress): Promise<string> {
+  const shipping: Stripe.CustomerCreateParams.Shipping = {
+    name: address.fullName,
+    address: {
+      line1: address.line1,
+      ...(address.line2 ? { line2: address.line2 } : {}),
+      city: address.city,
+      ...(address.region ? { state: address.region } : {}),
+      postal_code: address.postalCode,
+      country: address.country,
+    },
+  };
+  const [existing] = (await stripe.customers.list({ email, limit: 1 })).data;
+  if (existing) {
+    await stripe.customers.update(existing.id, { shipping });
+    return existing.id;
+  }
+  return (await stripe.customers.create({ email, shipping })).id;
+}
+
 /** Stripe Checkout through the official SDK. */
 export function createStripeProvider(settings: StripeSettings, publicUrl: string): PaymentProvider {
   const stripe = createStripeClient(settings);
@@ -100,13 +125,16 @@ export function createStripeProvider(settings: StripeSettings, publicUrl: string
         },
       };
       const itemsCents = input.lineItems.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-      // Checkout asks for the address and the method and adds the method's rate to the total. The saved
-      // address is not passed: Stripe prefills shipping only from a Customer object, which the shop does not keep.
+      // Checkout asks for the address and the method and adds the method's rate to the total; it starts
+      // from the saved address through the shopper's Customer (Stripe takes a customer or an e-mail, not both).
+      const customer = input.shippingAddressPrefill
+        ? await customerWithAddress(stripe, input.customerEmail, input.shippingAddressPrefill)
+        : null;
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         line_items: input.taxCents > 0 ? [...productLines, taxLine] : productLines,
         ...stripeShippingParams(itemsCents, CURRENCY),
-        customer_email: input.customerEmail,
+        ...(customer ? { customer } : { customer_email: input.customerEmail }),
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         metadata: input.metadata,

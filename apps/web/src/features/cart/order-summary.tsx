@@ -1,5 +1,4 @@
-import { TAX_PERCENT } from '@shop/contract/constants';
-import { SHIPPING_AT_CHECKOUT_NOTE } from '@shop/contract/delivery';
+import { SHIPPING_AT_CHECKOUT_NOTE, TAX_PERCENT } from '@shop/contract/constants';
 import { formatMoney } from '@shop/contract/money';
 import { useAppDispatch } from '../../lib/hooks';
 import { Button } from '../../ui/button';
