@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { render } from '@react-email/render';
+import { render, toPlainText } from '@react-email/render';
 import { PASSWORD_RESET_MINUTES, PASSWORD_RESET_PATH, SHOP_NAME } from '@shop/contract/constants';
 import { addressLines, SHIPPING_METHOD_DELIVERY, SHIPPING_METHOD_LABELS } from '@shop/contract/delivery';
 import { ONE_SIZE } from '@shop/contract/inventory';
@@ -38,8 +38,9 @@ export interface ComposeContext {
 }
 
 async function toMail(to: string, subject: string, element: ReactElement): Promise<ComposedMail> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { to, subject, html, text };
+  // The text is made from the HTML: rendering the component once costs half the CPU of rendering it twice.
+  const html = await render(element);
+  return { to, subject, html, text: toPlainText(html) };
 }
 
 const orderUrl = (ctx: ComposeContext, orderId: string) => `${ctx.publicUrl}/orders/${orderId}`;

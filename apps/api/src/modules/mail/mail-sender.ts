@@ -21,7 +21,10 @@ export interface MailSender {
 export function createMailSender(config: AppConfig): MailSender {
   const { smtpUrl, from } = config.mail;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // Pooled (unless the URL says otherwise): a burst of mails reuses a few connections instead of opening one each.
+    const url = new URL(smtpUrl);
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    const transport = nodemailer.createTransport(url.toString());
     return {
       async send(mail) {
         await transport.sendMail({ from, ...mail });

@@ -77,11 +77,11 @@ export function mailJobHandler(deps: MailWorkerDeps) {
 }
 
 /**
- * Two fetches of up to ten mails each, sent together: up to twenty at once per instance. While fetches
- * come back full (a backlog after a sale or an SMTP outage) the next batch is taken at once; an idle
- * worker looks again every second.
+ * Two fetches of up to five mails each, sent together: at most ten in flight per instance, few enough that
+ * rendering them never holds the shop's requests up for long. While fetches come back full (a backlog
+ * after a sale or an SMTP outage) the next batch is taken at once; an idle worker looks again every second.
  */
-const MAIL_WORK = { concurrency: 2, batchSize: 10, pollingIntervalSeconds: 1 };
+const MAIL_WORK = { concurrency: 2, batchSize: 5, pollingIntervalSeconds: 1 };
 
 export async function startMailWorker(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
   await deps.jobs.work(

@@ -6,7 +6,6 @@ import { AppError, invalid, unauthorised } from '../../platform/errors';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
 import { endHold, reserveCart, resolveCartLines } from '../inventory/inventory.service';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { findSavedAddress } from '../users/saved-address.queries';
 import { checkoutCancelPath } from './checkout-paths';
 import { insertCheckoutSession } from './orders.queries';
 
@@ -54,20 +53,18 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
     'checkouts',
   );
 
-  // The saved address (which the hosted page starts from) is read beside the cart, not after it.
-  const [lines, savedAddress] = await Promise.all([
-    resolveCartLines(
-      ctx.db,
-      cart.product.map((item) => ({
-        productId: item._id,
-        quantity: item.quantity,
-        size: item.size,
-        sku: item.sku,
-        label: describeCartItem(item),
-      })),
-    ),
-    findSavedAddress(ctx.db, user.id),
-  ]);
+  const lines = await resolveCartLines(
+    ctx.db,
+    cart.product.map((item) => ({
+      productId: item._id,
+      quantity: item.quantity,
+      size: item.size,
+      sku: item.sku,
+      label: describeCartItem(item),
+    })),
+  );
+  // The hosted page starts from the saved address, read with the session's user: no query of its own.
+  const savedAddress = user.savedAddress;
   const totals = cartTotalsInCents(lines);
   if (totals.grandTotalCents > MAX_CHARGE_CENTS) {
     throw invalid('The order total is too large for one payment. Please split it into smaller orders.');
