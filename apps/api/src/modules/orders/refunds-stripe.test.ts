@@ -1,39 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refunds } from '../../db/schema';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { type FakeStripeApi, startFakeStripeApi } from '../payments/fake-stripe-api';
+import type { TestApp } from '../../test/test-app';
+import type { FakeStripeApi } from '../payments/fake-stripe-api';
+import { deliverWebhook, signWebhook, startStripeShop, stripeEventPayload } from '../payments/stripe-test-kit';
 import { confirm, openSession } from './checkout-test-kit';
 import { fulfilDepsOf } from './fulfil-checkout';
 import { runRefundRetry } from './refunds.service';
 
-const WEBHOOK_SECRET = 'whsec_test_shop';
-const signer = new Stripe('sk_test_signer', { telemetry: false });
-
 let fake: FakeStripeApi;
 let t: TestApp;
 let admin: TestUser;
+let shop: Awaited<ReturnType<typeof startStripeShop>>;
 beforeAll(async () => {
-  fake = await startFakeStripeApi();
-  t = await createTestApp({
-    env: {
-      PUBLIC_URL: 'https://shop.example',
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    },
-  });
+  shop = await startStripeShop();
+  ({ fake, t } = shop);
   admin = await createAdmin(t.db);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => shop.close());
 
 async function paidOrder(): Promise<Order> {
   const user = await createUser(t.db);
@@ -55,26 +41,8 @@ const refund = (orderId: string, amountCents: number) =>
 
 /** A signed Stripe event about `object`, delivered to the shop's webhook. */
 function deliverEvent(type: string, object: unknown) {
-  const payload = JSON.stringify({
-    id: `evt_${randomBytes(8).toString('hex')}`,
-    object: 'event',
-    api_version: '2025-01-27.acacia',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/orders/webhook',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    payload,
-  });
+  const payload = stripeEventPayload(type, object);
+  return deliverWebhook(t.app, payload, signWebhook(payload));
 }
 
 /** Stripe's charge.refunded event for the payment, listing every refund Stripe has made of it. */

@@ -1,63 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, orders, stockReservations, users } from '../../db/schema';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { type FakeStripeApi, startFakeStripeApi } from '../payments/fake-stripe-api';
+import type { TestApp } from '../../test/test-app';
+import type { FakeStripeApi } from '../payments/fake-stripe-api';
+import { deliverWebhook, signWebhook, startStripeShop, stripeEventPayload } from '../payments/stripe-test-kit';
 import { checkout, confirm, openSession } from './checkout-test-kit';
-
-const WEBHOOK_SECRET = 'whsec_test_shop';
-const signer = new Stripe('sk_test_signer', { telemetry: false });
 
 let fake: FakeStripeApi;
 let t: TestApp;
+let shop: Awaited<ReturnType<typeof startStripeShop>>;
 beforeAll(async () => {
-  fake = await startFakeStripeApi();
-  t = await createTestApp({
-    env: {
-      PUBLIC_URL: 'https://shop.example',
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    },
-  });
+  shop = await startStripeShop();
+  ({ fake, t } = shop);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => shop.close());
 
-function eventPayload(type: string, object: Record<string, unknown>): string {
-  return JSON.stringify({
-    id: `evt_${randomBytes(8).toString('hex')}`,
-    object: 'event',
-    api_version: '2025-01-27.acacia',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object: { object: 'checkout.session', ...object } },
-  });
-}
-
-function deliver(payload: string, signature: string | undefined) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/orders/webhook',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...(signature ? { 'stripe-signature': signature } : {}),
-    },
-    payload,
-  });
-}
-
-const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
-  signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, ...options });
+const eventPayload = (type: string, object: Record<string, unknown>) =>
+  stripeEventPayload(type, { object: 'checkout.session', ...object });
+const deliver = (payload: string, signature: string | undefined) => deliverWebhook(t.app, payload, signature);
+const sign = signWebhook;
 
 const ordersOf = (sessionId: string) => t.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
 
