@@ -6,6 +6,7 @@ import type { User } from '@shop/contract/users';
 import { logIn } from '../support/account';
 import { logInByApi, ok, registerCustomer } from '../support/api';
 import {
+  asAdmin,
   buyThroughHostedPage,
   confirmDialog,
   expectAccessible,
@@ -50,10 +51,7 @@ test('the admin moves an order through the four statuses and the customer tracke
   const customer = await registerCustomer(request);
   const order = await buyThroughHostedPage(page, customer, scarf);
 
-  const adminContext = await browser.newContext({ ...test.info().project.use });
-  const adminPage = await adminContext.newPage();
-  try {
-    await logIn(adminPage, admin);
+  await asAdmin(browser, async (adminPage) => {
     await openDashboardPage(adminPage, '/dashboard/manage-orders', 'Manage Orders');
     const row = tableRow(adminPage, order.orderId);
     await expect(row).toContainText(customer.email);
@@ -102,9 +100,7 @@ test('the admin moves an order through the four statuses and the customer tracke
     expect(stats.monthlyEarnings[month]!.earnings).toBeGreaterThanOrEqual(order.amount);
     await expect(adminPage.getByText('Total Earnings')).toBeVisible();
     await expectAccessible(adminPage);
-  } finally {
-    await adminContext.close();
-  }
+  });
 });
 
 test('the admin deletes an order after confirming', async ({ page, browser, request }) => {
@@ -113,10 +109,7 @@ test('the admin deletes an order after confirming', async ({ page, browser, requ
   const customer = await registerCustomer(request);
   const order = await buyThroughHostedPage(page, customer, scarf);
 
-  const adminContext = await browser.newContext({ ...test.info().project.use });
-  const adminPage = await adminContext.newPage();
-  try {
-    await logIn(adminPage, admin);
+  await asAdmin(browser, async (adminPage) => {
     await openDashboardPage(adminPage, '/dashboard/manage-orders', 'Manage Orders');
     await tableRow(adminPage, order.orderId)
       .getByRole('button', { name: /^Delete/ })
@@ -127,9 +120,7 @@ test('the admin deletes an order after confirming', async ({ page, browser, requ
 
     await openDashboardPage(page, '/dashboard/orders', 'Your Orders');
     await expect(page.getByText('You have no recent orders.')).toBeVisible();
-  } finally {
-    await adminContext.close();
-  }
+  });
 });
 
 test('the admin changes a user role both ways and deletes a user', async ({ page, request }) => {

@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
 import { PASSWORD_RESET_MESSAGES } from '@shop/contract/users';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { fillLogin, logIn } from '../support/account';
+import { fillLogin } from '../support/account';
 import { registerCustomer } from '../support/api';
-import { expectAccessible, openDashboardPage, tableRow } from '../support/dashboard';
-import { admin } from '../support/env';
+import { asAdmin, expectAccessible, openDashboardPage, tableRow } from '../support/dashboard';
 import { expect, test } from '../support/test';
 
 /** The reset link of the newest mail to `email`, read in the admin's Sent e-mails page as the mail shows it. */
@@ -54,16 +53,11 @@ test('a shopper who forgot the password gets a link through the mail, uses it on
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').filter({ hasText: PASSWORD_RESET_MESSAGES.requested })).toBeVisible();
 
-  const adminContext = await browser.newContext({ ...test.info().project.use });
-  const adminPage = await adminContext.newPage();
-  let resetPath: string;
-  try {
-    await logIn(adminPage, admin);
-    resetPath = await resetLinkFromMailbox(adminPage, customer.email);
+  const resetPath = await asAdmin(browser, async (adminPage) => {
+    const link = await resetLinkFromMailbox(adminPage, customer.email);
     await expectNoSeriousA11yViolations(adminPage, { framesRunNoScript: true });
-  } finally {
-    await adminContext.close();
-  }
+    return link;
+  });
 
   const newPassword = `${customer.password}-renewed`;
   await chooseNewPassword(page, resetPath, newPassword);

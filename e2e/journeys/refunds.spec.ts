@@ -3,10 +3,9 @@ import { apiPaths } from '@shop/contract/api-paths';
 import { formatMoney, toDollars } from '@shop/contract/money';
 import { ORDER_MESSAGES } from '@shop/contract/orders';
 import type { AdminStats } from '@shop/contract/stats';
-import { logIn } from '../support/account';
 import { ok, registerCustomer } from '../support/api';
-import { buyThroughHostedPage, expectAccessible, openDashboardPage, tableRow } from '../support/dashboard';
-import { admin, fixtures } from '../support/env';
+import { asAdmin, buyThroughHostedPage, expectAccessible, openDashboardPage, tableRow } from '../support/dashboard';
+import { fixtures } from '../support/env';
 import { expect, test } from '../support/test';
 
 /** The value a dashboard card shows under its label. */
@@ -23,10 +22,7 @@ test('the admin marks an order shipped with a tracking number and the customer s
   const customer = await registerCustomer(request);
   const order = await buyThroughHostedPage(page, customer, scarf);
 
-  const adminContext = await browser.newContext({ ...test.info().project.use });
-  const adminPage = await adminContext.newPage();
-  try {
-    await logIn(adminPage, admin);
+  await asAdmin(browser, async (adminPage) => {
     await openDashboardPage(adminPage, '/dashboard/manage-orders', 'Manage Orders');
     const row = tableRow(adminPage, order.orderId);
 
@@ -91,7 +87,5 @@ test('the admin marks an order shipped with a tracking number and the customer s
     }).toPass({ timeout: 30_000 });
     const after = await ok<AdminStats>(await adminPage.request.get(apiPaths.adminStats), 'admin stats');
     expect(after.totalEarnings).not.toBe(before.totalEarnings);
-  } finally {
-    await adminContext.close();
-  }
+  });
 });

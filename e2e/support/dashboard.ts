@@ -1,15 +1,32 @@
 import { deflateSync } from 'node:zlib';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { apiPaths } from '@shop/contract/api-paths';
 import type { Order } from '@shop/contract/orders';
 import type { Product } from '@shop/contract/products';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { logIn } from './account';
 import { type Customer, ok } from './api';
+import { admin } from './env';
 import { CARDS, payWithCard } from './hosted-checkout';
 import { addToCart, openCart, openProduct, proceedToCheckout } from './storefront';
+import { test } from './test';
 
 /** Dashboard helpers, written the way a shopper or the shop owner sees the pages. */
+
+/**
+ * Runs `work` as the shop's admin in a browser of their own (the journey's page stays the shopper's),
+ * logged in, at the journey's screen size; the admin's browser is closed afterwards whatever happens.
+ */
+export async function asAdmin<T>(browser: Browser, work: (adminPage: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ ...test.info().project.use });
+  try {
+    const adminPage = await context.newPage();
+    await logIn(adminPage, admin);
+    return await work(adminPage);
+  } finally {
+    await context.close();
+  }
+}
 
 /** A SweetAlert2 dialog (alert or confirmation) by its title. */
 export const alertDialog = (page: Page, title: string) =>
