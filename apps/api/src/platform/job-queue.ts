@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ConstructorOptions, fromDrizzle, fromPglite, type Job, PgBoss, type Queue } from 'pg-boss';
 import type { DatabaseHandle, Queryable } from '../db/client';
+import { type JobThread, startJobThread } from './job-thread';
 
 /**
  * The shop's background work, as jobs in its own database (pg-boss, docs/decisions/010): a job is
@@ -55,7 +56,12 @@ export interface JobQueue {
     handler: (data: JobQueues[N]) => Promise<void>,
     options?: WorkOptions,
   ): Promise<void>;
-  /** Stops working, waiting up to `timeoutMs` for jobs in progress. */
+  /**
+   * Works jobs in a worker thread that runs `entry` (a module calling `serveJobThread`, with its own
+   * connections); `data` is what it is given. On the embedded database, which lives in this thread, use `work`.
+   */
+  workInThread(entry: URL, data: unknown): Promise<void>;
+  /** Stops working, here and in the threads, waiting up to `timeoutMs` for jobs in progress. */
   stop(timeoutMs?: number): Promise<void>;
 }
 
@@ -77,6 +83,11 @@ function connectionOf(database: DatabaseHandle): ConstructorOptions {
 export interface JobQueueOptions {
   /** The longest wait between two tries of a mail (MAIL_RETRY_DELAY_MAX_SECONDS). */
   mailRetryDelayMaxSeconds?: number;
+  /**
+   * Whether this queue also keeps the queues themselves: creates them, checks the schedules, expires and
+   * archives jobs. The shop's own queue does; one in a worker thread only works jobs.
+   */
+  maintenance?: boolean;
 }
 
 /** Starts the queue on the shop's database (creating its schema and queues the first time). */
@@ -85,20 +96,24 @@ export async function startJobQueue(
   log: FastifyBaseLogger,
   options: JobQueueOptions = {},
 ): Promise<JobQueue> {
+  const maintenance = options.maintenance ?? true;
   const boss = new PgBoss({
     ...connectionOf(database),
     schema: 'pgboss',
     // Cron schedules are checked by whichever instance comes first; each tick makes one job.
-    schedule: true,
-    supervise: true,
+    schedule: maintenance,
+    supervise: maintenance,
   });
   boss.on('error', (err) => log.error({ err }, 'the job queue reported an error'));
   await boss.start();
-  for (const [name, queue] of Object.entries(QUEUES)) await boss.createQueue(name, queue);
-  if (options.mailRetryDelayMaxSeconds !== undefined) {
-    // A queue made by an earlier start keeps its options unless told: the configured ceiling wins.
-    await boss.updateQueue('mail', { retryBackoff: true, retryDelayMax: options.mailRetryDelayMaxSeconds });
+  if (maintenance) {
+    for (const [name, queue] of Object.entries(QUEUES)) await boss.createQueue(name, queue);
+    if (options.mailRetryDelayMaxSeconds !== undefined) {
+      // A queue made by an earlier start keeps its options unless told: the configured ceiling wins.
+      await boss.updateQueue('mail', { retryBackoff: true, retryDelayMax: options.mailRetryDelayMaxSeconds });
+    }
   }
+  const threads: JobThread[] = [];
 
   return {
     async send(tx, name, data) {
@@ -135,7 +150,11 @@ export async function startJobQueue(
         },
       );
     },
+    async workInThread(entry, data) {
+      threads.push(await startJobThread(entry, data, log));
+    },
     async stop(timeoutMs = 10_000) {
+      await Promise.all(threads.splice(0).map((thread) => thread.stop(timeoutMs)));
       await boss.stop({ graceful: true, timeout: timeoutMs });
     },
   };

@@ -6,6 +6,7 @@ import type { JobQueues } from '../../platform/job-queue';
 import { isMailSent, recordMailSent } from './mail.queries';
 import { composeMail, NothingToSend } from './mail-compose';
 import type { MailSender } from './mail-sender';
+import type { MailThreadData } from './mail-worker-thread';
 
 export interface MailWorkerDeps {
   db: Database;
@@ -77,16 +78,27 @@ export function mailJobHandler(deps: MailWorkerDeps) {
 }
 
 /**
- * Two fetches of up to five mails each, sent together: at most ten in flight per instance, few enough that
- * rendering them never holds the shop's requests up for long. While fetches come back full (a backlog
- * after a sale or an SMTP outage) the next batch is taken at once; an idle worker looks again every second.
+ * Two fetches of up to five mails each, sent together: at most ten in flight per instance. While fetches
+ * come back full (a backlog after a sale or an SMTP outage) the next batch is taken at once; an idle
+ * worker looks again every second.
  */
-const MAIL_WORK = { concurrency: 2, batchSize: 5, pollingIntervalSeconds: 1 };
+export const MAIL_WORK = { concurrency: 2, batchSize: 5, pollingIntervalSeconds: 1 };
 
+/**
+ * On PostgreSQL the mails are rendered and sent in a thread of their own (mail-worker-thread.ts), so
+ * a sale's confirmations never hold up the shop's requests. The embedded database lives in the shop's
+ * thread, and so do its mails.
+ */
 export async function startMailWorker(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
+  const { database, config } = deps;
+  if (database.kind === 'postgres' && database.url) {
+    const data: MailThreadData = { config, databaseUrl: database.url };
+    await deps.jobs.workInThread(new URL('./mail-worker-thread.ts', import.meta.url), data);
+    return;
+  }
   await deps.jobs.work(
     'mail',
-    mailJobHandler({ db: deps.db, sender: deps.mailSender, publicUrl: deps.config.publicUrl, log }),
+    mailJobHandler({ db: deps.db, sender: deps.mailSender, publicUrl: config.publicUrl, log }),
     MAIL_WORK,
   );
 }

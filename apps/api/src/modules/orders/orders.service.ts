@@ -10,7 +10,7 @@ import type { ServiceContext } from '../../platform/context';
 import { conflict, forbidden, notFound, unauthorised } from '../../platform/errors';
 import type { SessionUser } from '../auth/sessions.service';
 import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
-import { toOrderDto, toOrderDtos } from './orders.dto';
+import { toOrderDtos } from './orders.dto';
 import {
   countOrders,
   deleteOrder as deleteOrderRow,

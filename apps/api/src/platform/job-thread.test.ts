@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../modules/mail/mail-test-kit';
+import { startJobThread } from './job-thread';
+import { createLogger } from './logger';
+
+const FIXTURE = new URL('../test/job-thread-fixture.ts', import.meta.url);
+
+function capturingLog() {
+  const lines: { msg: string; label?: string }[] = [];
+  const log = createLogger('info', { destination: { write: (line: string) => lines.push(JSON.parse(line)) } });
+  return { log, lines, said: (msg: string) => lines.filter((l) => l.msg === msg) };
+}
+
+describe('a worker thread', () => {
+  it('is ready once its work is set up, logs through the shop, and stops when asked', async () => {
+    const { log, said } = capturingLog();
+    const thread = await startJobThread(FIXTURE, { label: 'first' }, log);
+    await waitUntil(() => said('thread started').length === 1, 'the start line');
+    expect(said('thread started')[0]?.label).toBe('first');
+
+    await thread.stop(5000);
+    expect(said('thread stopped')).toHaveLength(1);
+  });
+
+  it('that dies is started again', async () => {
+    const { log, said } = capturingLog();
+    const thread = await startJobThread(FIXTURE, { label: 'crashing', exitAfterMs: 200 }, log);
+    await waitUntil(() => said('thread started').length >= 2, 'a second start');
+    expect(said('a worker thread exited; starting it again').length).toBeGreaterThanOrEqual(1);
+    await thread.stop(5000);
+  });
+});
