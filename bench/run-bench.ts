@@ -9,9 +9,10 @@ import type { LoadSettings } from './lib/load';
 import { measureMailDrain, startCountingSmtp } from './lib/mail-drain';
 import { toMarkdown } from './lib/markdown';
 import { type BenchOptions, HELP, parseOptions, repoRoot, resultsDir } from './lib/options';
-import { startCeiling, startShop } from './lib/processes';
+import { type RunningServer, startCeiling, startShop } from './lib/processes';
 import { type BenchRun, LIGHTHOUSE_PAGES, toJson } from './lib/report';
 import { say, sizeLabel } from './lib/run';
+import { measureSitemaps } from './lib/sitemap-fetch';
 import { buildWeb, measureWebSizes } from './lib/web-size';
 
 /** The endpoints whose cost is followed as the data grows. */
@@ -37,13 +38,13 @@ function commitOf(): string {
 
 async function withShop<T>(
   dataset: Dataset,
-  work: (url: string) => Promise<T>,
+  work: (url: string, shop: RunningServer) => Promise<T>,
   extraEnv: Record<string, string> = {},
 ): Promise<T> {
   say(`starting the shop (NODE_ENV=production) on ${dataset.kind}, ${dataset.label} products`);
   const shop = await startShop(dataset, extraEnv);
   try {
-    return await work(shop.url);
+    return await work(shop.url, shop);
   } finally {
     await shop.stop();
   }
@@ -96,6 +97,7 @@ function failuresOf(run: BenchRun): string[] {
   }
   check('web sizes', run.web);
   check('mail', run.mail);
+  check('sitemaps', run.sitemap);
   for (const [page, m] of Object.entries(run.lighthouse ?? {})) check(`Lighthouse ${page}`, m);
   for (const [endpoint, bySize] of Object.entries(run.growth?.byEndpoint ?? {})) {
     for (const [size, m] of Object.entries(bySize)) check(`growth ${endpoint} ${size}`, m);
@@ -130,6 +132,7 @@ async function main(): Promise<void> {
     lighthouse: undefined,
     growth: undefined,
     mail: undefined,
+    sitemap: undefined,
     notes,
   };
   if (!options.databaseUrl) {
@@ -153,7 +156,7 @@ async function main(): Promise<void> {
     if (dataset.generatedInSeconds !== undefined) {
       notes.push(`data for ${dataset.label} products generated in ${dataset.generatedInSeconds.toFixed(1)} s`);
     }
-    await withShop(dataset, async (shopUrl) => {
+    await withShop(dataset, async (shopUrl, shop) => {
       if (sections.has('api')) {
         const ceiling = await startCeiling();
         try {
@@ -164,6 +167,7 @@ async function main(): Promise<void> {
         Object.assign(run.api.endpoints, await runPurchaseAndHash(shopUrl, dataset, settings));
         const ceilings = run.api.ceilingRuns.map((c) => c.rps.toLocaleString('en-US')).join(' and ');
         notes.push(`the ceiling was measured before and after the endpoints: ${ceilings} req/s (the mean is used)`);
+        run.sitemap = await measureSitemaps(shopUrl, shop.pid).catch(errorOf);
       }
       if (sections.has('lighthouse')) run.lighthouse = await lighthousePages(shopUrl, dataset, options);
     });

@@ -105,6 +105,30 @@ function targets(json: BenchJson): Target[] {
     op: '<',
     shown: (n) => `${fmt(n, 1)} s`,
   });
+  const productCount = json.meta.products;
+  list.push(
+    {
+      name: `sitemaps of ${fmt(productCount)} products: every product listed`,
+      value: json.sitemap.product_urls,
+      limit: productCount,
+      op: '>=',
+      shown: (n) => fmt(n),
+    },
+    {
+      name: 'sitemaps: index and every file served',
+      value: json.sitemap.seconds,
+      limit: 2,
+      op: '<',
+      shown: (n) => `${fmt(n, 2)} s`,
+    },
+    {
+      name: "sitemaps: the server's memory growth",
+      value: json.sitemap.memory_growth_mb,
+      limit: 50,
+      op: '<',
+      shown: (n) => `${fmt(n, 1)} MB`,
+    },
+  );
   const login = api('login')?.rps;
   const hash = api('password_hash')?.rps;
   list.push({
@@ -231,7 +255,7 @@ export function toMarkdown(run: BenchRun, json: BenchJson): string {
   }
   out.push(
     '',
-    '## Targets (issues 6, 12 and 13)',
+    '## Targets (issues 6, 12, 13 and 14)',
     '',
     table(
       ['target', 'measured', 'limit', ''],

@@ -8,6 +8,8 @@ import { logsDir, logTail } from './run';
 
 export interface RunningServer {
   url: string;
+  /** The server's process, for what only the operating system tells (its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -65,7 +67,7 @@ async function startNodeProcess(script: string, env: NodeJS.ProcessEnv, logName:
     await stop();
     throw err;
   }
-  return { url, stop };
+  return { url, pid: child.pid ?? 0, stop };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ApiRun, Measured } from './api-suite';
 import type { PageScore } from './lighthouse';
 import type { LoadResult } from './load';
 import type { MailDrain } from './mail-drain';
+import type { SitemapFetch } from './sitemap-fetch';
 import type { WebSizes } from './web-size';
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -23,6 +24,7 @@ export interface BenchJson {
   lighthouse: Record<string, Nullable<PageScore>>;
   growth: Record<string, Record<string, { p99_ms: number | null }>>;
   mail: Nullable<MailDrain>;
+  sitemap: Nullable<SitemapFetch>;
 }
 
 export interface BenchRun {
@@ -33,6 +35,7 @@ export interface BenchRun {
   lighthouse: Record<string, PageScore | { error: string }> | undefined;
   growth: { sizes: string[]; byEndpoint: Record<string, Record<string, Measured>> } | undefined;
   mail: MailDrain | { error: string } | undefined;
+  sitemap: SitemapFetch | { error: string } | undefined;
   notes: string[];
 }
 
@@ -45,6 +48,7 @@ const EMPTY_MAIL: Nullable<MailDrain> = {
   tailSeconds: null,
   duplicates: null,
 };
+const EMPTY_SITEMAP: Nullable<SitemapFetch> = { product_urls: null, seconds: null, memory_growth_mb: null };
 const ok = <T extends object>(m: T | { error: string } | undefined): T | undefined =>
   m && !('error' in m) ? m : undefined;
 
@@ -81,5 +85,6 @@ export function toJson(run: BenchRun): BenchJson {
     lighthouse,
     growth,
     mail: ok(run.mail) ?? EMPTY_MAIL,
+    sitemap: ok(run.sitemap) ?? EMPTY_SITEMAP,
   };
 }

@@ -1,19 +1,18 @@
 // From constants, not users: the first page's script must not carry zod (docs/decisions/006).
 import { FORGOT_PASSWORD_PATH, PASSWORD_RESET_PATH } from '@shop/contract/constants';
+import { storefrontPaths } from '@shop/contract/seo';
 
 /**
  * Every route of the web app in one table: `path` is the router pattern, `href` builds a link.
  * SPEC.md 2 is the source of the route table; add new screens here first.
  */
 export const paths = {
-  home: { path: '/', href: () => '/' },
-  category: {
-    path: '/categories/:categoryName',
-    href: (categoryName: string) => `/categories/${encodeURIComponent(categoryName)}`,
-  },
-  search: { path: '/search', href: () => '/search' },
-  shop: { path: '/shop', href: () => '/shop' },
-  product: { path: '/shop/:id', href: (id: string) => `/shop/${encodeURIComponent(id)}` },
+  // The public pages' links are the contract's: the server's sitemaps name the same addresses.
+  home: { path: '/', href: storefrontPaths.home },
+  category: { path: '/categories/:categoryName', href: storefrontPaths.category },
+  search: { path: '/search', href: storefrontPaths.search },
+  shop: { path: '/shop', href: storefrontPaths.shop },
+  product: { path: '/shop/:id', href: storefrontPaths.product },
   success: { path: '/success', href: () => '/success' },
   order: { path: '/orders/:orderId', href: (orderId: string) => `/orders/${encodeURIComponent(orderId)}` },
   login: { path: '/login', href: () => '/login' },
