@@ -55,6 +55,7 @@ async function lighthousePages(shopUrl: string, dataset: Dataset, options: Bench
   const paths: Record<(typeof LIGHTHOUSE_PAGES)[number], string> = {
     home: '/',
     shop: '/shop',
+    category: '/categories/dress',
     product: `/shop/${productId}`,
   };
   const scores: Record<string, PageScore | { error: string }> = {};

@@ -7,6 +7,10 @@ export interface PageScore {
   lcp_ms: number;
   tbt_ms: number;
   cls: number;
+  /** Lighthouse's other categories, 0 to 100 (issue 14). */
+  seo: number;
+  best_practices: number;
+  accessibility: number;
 }
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -15,13 +19,21 @@ async function audit(url: string, chromePath: string): Promise<PageScore> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     // The default configuration is the mobile preset: a mid-range phone on a slow 4G line, simulated.
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance', 'seo', 'best-practices', 'accessibility'],
+      logLevel: 'error',
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     return {
-      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      performance: score('performance'),
+      seo: score('seo'),
+      best_practices: score('best-practices'),
+      accessibility: score('accessibility'),
       lcp_ms: Math.round(metric('largest-contentful-paint')),
       tbt_ms: Math.round(metric('total-blocking-time')),
       cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,

@@ -153,6 +153,9 @@ function targets(json: BenchJson): Target[] {
       { name: `Lighthouse ${page}: LCP`, value: score.lcp_ms, limit: 2000, op: '<=', shown: ms },
       { name: `Lighthouse ${page}: TBT`, value: score.tbt_ms, limit: 100, op: '<', shown: ms },
       { name: `Lighthouse ${page}: CLS`, value: score.cls, limit: 0.02, op: '<', shown: (n) => fmt(n, 3) },
+      { name: `Lighthouse ${page}: SEO`, value: score.seo, limit: 100, op: '>=', shown: String },
+      { name: `Lighthouse ${page}: Best Practices`, value: score.best_practices, limit: 95, op: '>=', shown: String },
+      { name: `Lighthouse ${page}: Accessibility`, value: score.accessibility, limit: 95, op: '>=', shown: String },
     );
   }
   return list;
@@ -205,13 +208,16 @@ export function toMarkdown(run: BenchRun, json: BenchJson): string {
     '## Lighthouse (mobile preset, median of the runs)',
     '',
     table(
-      ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS'],
+      ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS', 'SEO', 'Best Practices', 'Accessibility'],
       Object.entries(json.lighthouse).map(([page, s]) => [
         page,
         fmt(s.performance),
         fmt(s.lcp_ms),
         fmt(s.tbt_ms),
         fmt(s.cls, 3),
+        fmt(s.seo),
+        fmt(s.best_practices),
+        fmt(s.accessibility),
       ]),
     ),
   ];

@@ -40,7 +40,15 @@ export interface BenchRun {
 }
 
 const EMPTY_LOAD: Nullable<LoadResult> = { rps: null, p50_ms: null, p99_ms: null, errors: null };
-const EMPTY_PAGE: Nullable<PageScore> = { performance: null, lcp_ms: null, tbt_ms: null, cls: null };
+const EMPTY_PAGE: Nullable<PageScore> = {
+  performance: null,
+  lcp_ms: null,
+  tbt_ms: null,
+  cls: null,
+  seo: null,
+  best_practices: null,
+  accessibility: null,
+};
 const EMPTY_MAIL: Nullable<MailDrain> = {
   orders: null,
   seconds: null,
@@ -52,7 +60,7 @@ const EMPTY_SITEMAP: Nullable<SitemapFetch> = { product_urls: null, seconds: nul
 const ok = <T extends object>(m: T | { error: string } | undefined): T | undefined =>
   m && !('error' in m) ? m : undefined;
 
-export const LIGHTHOUSE_PAGES = ['home', 'shop', 'product'] as const;
+export const LIGHTHOUSE_PAGES = ['home', 'shop', 'category', 'product'] as const;
 
 export function toJson(run: BenchRun): BenchJson {
   const ceiling = ok(run.api?.ceiling);

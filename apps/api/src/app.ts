@@ -19,6 +19,7 @@ import { dropCatalogueCacheOnWrites } from './modules/products/catalogue-invalid
 import { productPageHints, shopPageHints } from './modules/products/product-page-hints';
 import { productsRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { pageHeads, renderedPageHeads } from './modules/seo/page-head';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { createImageStorage } from './modules/uploads/create-image-storage';
@@ -144,10 +145,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsRoutes);
   await app.register(checkoutCancelRoutes);
   await app.register(seoRoutes);
-  await registerWebApp(app, config.webDistDir, [
-    productPageHints(deps.db, deps.catalogueCache),
-    shopPageHints(deps.db, deps.catalogueCache),
-  ]);
+  await registerWebApp(
+    app,
+    config.webDistDir,
+    [productPageHints(deps.db, deps.catalogueCache), shopPageHints(deps.db, deps.catalogueCache)],
+    renderedPageHeads(pageHeads({ db: deps.db, cache: deps.catalogueCache, publicUrl: config.publicUrl })),
+  );
 
   return app;
 }

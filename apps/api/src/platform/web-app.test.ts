@@ -53,9 +53,9 @@ afterAll(async () => {
   fs.rmSync(distDir, { recursive: true, force: true });
 });
 
-const page = async (url: string) => {
+const page = async (url: string, status = 200) => {
   const res = await t.app.inject({ method: 'GET', url });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode).toBe(status);
   expect(res.headers['content-type']).toMatch(/text\/html/);
   return res.body;
 };
@@ -82,9 +82,9 @@ describe('page hints in the HTML of each page', () => {
     expect(html.indexOf(`/api/products/${product.id}`)).toBeLessThan(html.indexOf('product-route-1.js'));
   });
 
-  it('an unknown or malformed product id gets the route code only, and the page still loads', async () => {
+  it('an unknown or malformed product id gets the route code only, and the page still loads (as a 404)', async () => {
     for (const url of [`/shop/${randomUUID()}`, '/shop/not-an-id']) {
-      const html = await page(url);
+      const html = await page(url, 404);
       expect(html).toContain('product-route-1.js');
       expect(html).not.toContain('as="image"');
       expect(html).not.toContain('as="fetch"');

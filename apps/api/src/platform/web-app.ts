@@ -4,6 +4,24 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { type PageHintsSource, readManifest, staticPageHints, withPageHints } from './page-hints';
 
+/** A page's own head: its status, title and the tags that describe it (modules/seo/page-head.ts). */
+export interface RenderedHead {
+  status: number;
+  title: string;
+  tags: string;
+}
+export type HeadSource = (address: URL) => Promise<RenderedHead | undefined>;
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** index.html with the page's title, and its tags in place of the app's default description. */
+export function withHead(indexHtml: string, head: RenderedHead): string {
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/i, `<title>${escapeText(head.title)}</title>`)
+    .replace(/\s*<meta\s+name="description"[^>]*>/i, '')
+    .replace('</head>', `  ${head.tags}\n  </head>`);
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, every other non-API path gets
  * index.html so the client router can answer it (its 404 page included), with hints for what that
@@ -14,6 +32,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string,
   domainHints: readonly PageHintsSource[] = [],
+  pageHead?: HeadSource,
 ): Promise<void> {
   const indexPath = path.join(webDistDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
@@ -57,6 +76,16 @@ export async function registerWebApp(
         request.log.warn({ err, url }, 'page hints failed');
       }
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').send(withPageHints(indexHtml, hints));
+    const head = await pageHead?.(address).catch((err: unknown) => {
+      // Without its own head the page still works: the app sets its title once it runs.
+      request.log.warn({ err, url }, 'page head failed');
+      return undefined;
+    });
+    const html = withPageHints(indexHtml, hints);
+    return reply
+      .status(head?.status ?? 200)
+      .type('text/html')
+      .header('Cache-Control', 'no-cache')
+      .send(head ? withHead(html, head) : html);
   });
 }

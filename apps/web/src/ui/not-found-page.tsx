@@ -1,3 +1,4 @@
+import { PAGE_META } from '@shop/contract/seo';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { buttonClass } from './button';
@@ -5,7 +6,7 @@ import { usePageMeta } from './use-page-meta';
 
 /** SPEC.md 2: says the page does not exist and links home. Also the dashboard's catch-all. */
 export function NotFoundPage() {
-  usePageMeta('Page not found', 'The page you are looking for does not exist.');
+  usePageMeta(PAGE_META.notFound.title, PAGE_META.notFound.description);
   return (
     <div className="container-page flex flex-col items-center py-24 text-center sm:py-32">
       <p className="font-display text-7xl text-clay sm:text-8xl">404</p>

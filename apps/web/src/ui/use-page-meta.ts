@@ -1,10 +1,10 @@
-import { SHOP_NAME } from '@shop/contract/constants';
+import { pageTitle } from '@shop/contract/seo';
 import { useEffect } from 'react';
 
 /** Sets the page's title and meta description (each page has its own, for tabs, history and search). */
 export function usePageMeta(title: string, description: string): void {
   useEffect(() => {
-    document.title = title ? `${title} | ${SHOP_NAME}` : SHOP_NAME;
+    document.title = pageTitle(title);
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');

@@ -1,3 +1,4 @@
+import { PAGE_META } from '@shop/contract/seo';
 import { lazy, Suspense } from 'react';
 import { CategoryCards } from '../../features/home/category-cards';
 import { Hero } from '../../features/home/hero';
@@ -9,10 +10,7 @@ const HomeMore = lazy(async () => ({ default: (await import('./home-more')).Home
 
 export function HomeRoute() {
   const firstScreenDone = useFirstScreenDone();
-  usePageMeta(
-    'Dresses, accessories, jewellery & cosmetics',
-    'Lebaba is a fashion boutique for dresses, accessories, jewellery and cosmetics: up to 40% off new arrivals, free shipping on every order.',
-  );
+  usePageMeta(PAGE_META.home.title, PAGE_META.home.description);
   return (
     <>
       <Hero />

@@ -1,3 +1,4 @@
+import { PAGE_META, productDescription } from '@shop/contract/seo';
 import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -18,7 +19,10 @@ export function ProductRoute() {
   const addToCart = useAddToCart();
   const navigate = useNavigate();
   const product = data?.product;
-  usePageMeta(product?.name ?? 'Product', product?.description.slice(0, 155) ?? 'A piece from the Lebaba collection.');
+  usePageMeta(
+    product?.name ?? PAGE_META.product.title,
+    product ? productDescription(product.description) : PAGE_META.product.description,
+  );
 
   const onLoginNeeded = useCallback(
     () => navigate(paths.login.href(), { state: { notice: 'Please log in to write a review.' } }),

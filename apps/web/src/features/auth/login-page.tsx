@@ -1,3 +1,4 @@
+import { PAGE_META } from '@shop/contract/seo';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
@@ -19,7 +20,7 @@ export interface LoginLocationState {
 }
 
 export function LoginPage() {
-  usePageMeta('Login', 'Log in to your Lebaba account to check out, follow your orders and write reviews.');
+  usePageMeta(PAGE_META.login.title, PAGE_META.login.description);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [login, { isLoading }] = useLoginMutation();

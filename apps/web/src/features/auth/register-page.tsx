@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/contract/constants';
+import { PAGE_META } from '@shop/contract/seo';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
@@ -11,7 +12,7 @@ import { AuthLayout } from './auth-layout';
 import type { LoginLocationState } from './login-page';
 
 export function RegisterPage() {
-  usePageMeta('Register', 'Create a Lebaba account to check out, follow your orders and write reviews.');
+  usePageMeta(PAGE_META.register.title, PAGE_META.register.description);
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

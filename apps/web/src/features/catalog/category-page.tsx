@@ -4,6 +4,7 @@ import {
   type Category,
   PRODUCT_GRID_PRIORITY_IMAGES,
 } from '@shop/contract/constants';
+import { CATEGORY_COPY } from '@shop/contract/seo';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -15,19 +16,12 @@ import { useAddToCart } from '../cart/use-add-to-cart';
 import { useGetProductsQuery } from './catalog.api';
 import { ProductListError } from './product-list-error';
 
-const COPY: Record<Category, { title: string; intro: string }> = {
-  accessories: { title: 'Accessories', intro: 'Bags, hats and sunglasses that finish an outfit.' },
-  dress: { title: 'Dress Collection', intro: 'Easy dresses for long days, slow weekends and late dinners.' },
-  jewellery: { title: 'Jewellery', intro: 'Fine pieces to wear every day and keep for years.' },
-  cosmetics: { title: 'Cosmetics', intro: 'Colour, scent and care for your everyday ritual.' },
-};
-
 const isCategory = (value: string | undefined): value is Category => CATEGORIES.includes(value as Category);
 
 export function CategoryPage() {
   const { categoryName } = useParams();
   const category = isCategory(categoryName) ? categoryName : undefined;
-  const copy = category ? COPY[category] : { title: 'Category not found', intro: '' };
+  const copy = category ? CATEGORY_COPY[category] : { title: 'Category not found', intro: '' };
   usePageMeta(copy.title, copy.intro || 'This category does not exist.');
   const { data, error, isLoading, refetch } = useGetProductsQuery(
     { category, limit: CATEGORY_FETCH_LIMIT },

@@ -1,3 +1,4 @@
+import { PAGE_META } from '@shop/contract/seo';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -19,7 +20,7 @@ const SEARCH_MAX_LENGTH = 100;
  * API's `q` (name or description, case-insensitive), live as the shopper types.
  */
 export function SearchPage() {
-  usePageMeta('Search', 'Search the whole Lebaba collection by name or description.');
+  usePageMeta(PAGE_META.search.title, PAGE_META.search.description);
   const [searchParams, setSearchParams] = useSearchParams();
   const [text, setText] = useState(() => searchParams.get('q') ?? '');
   const inputRef = useRef<HTMLInputElement>(null);

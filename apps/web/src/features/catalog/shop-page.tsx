@@ -1,4 +1,5 @@
 import { PRODUCT_GRID_PRIORITY_IMAGES, SHOP_PAGE_SIZES } from '@shop/contract/constants';
+import { PAGE_META } from '@shop/contract/seo';
 import { type ShopPageSize, toProductListParams } from '@shop/contract/shop-params';
 import { useEffect, useRef } from 'react';
 import { Pagination } from '../../ui/pagination';
@@ -14,7 +15,7 @@ import { ShopFilters } from './shop-filters';
 import { useShopParams } from './use-shop-params';
 
 export function ShopPage() {
-  usePageMeta('Shop', 'Browse dresses, accessories, jewellery and cosmetics by category, colour and price.');
+  usePageMeta(PAGE_META.shop.title, PAGE_META.shop.description);
   const { params, update, clearFilters } = useShopParams();
   const { data, error, isLoading, isFetching, refetch } = useGetProductsQuery(toProductListParams(params));
   const addToCart = useAddToCart();
