@@ -3,6 +3,7 @@ import { startMailWorker } from './modules/mail/mail-worker';
 import { runReservationSweep } from './modules/orders/checkout-holds';
 import { runReconciliation } from './modules/orders/reconcile';
 import { runRefundRetry } from './modules/orders/refunds.service';
+import { backfillShareImages } from './modules/uploads/share-image-backfill';
 import type { AppDeps } from './platform/deps';
 
 const REFUND_RETRY_INTERVAL_SECONDS = 5 * 60;
@@ -18,6 +19,10 @@ export async function startBackgroundWork(deps: AppDeps, log: FastifyBaseLogger)
   await jobs.work('reservation-sweep', () => runReservationSweep(fulfilDeps));
   await jobs.work('refund-retry', () => runRefundRetry(fulfilDeps));
   await startMailWorker(deps, log);
+  await jobs.work('share-image-backfill', async () => {
+    await backfillShareImages({ db: deps.db, storage: deps.imageStorage, log });
+  });
+  await jobs.runSoon('share-image-backfill');
 
   const periodic = [
     ['reconcile', config.reconcileIntervalSeconds],

@@ -73,6 +73,8 @@ export const REVIEW_COMMENT_MAX = 1000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_VARIANT_WIDTHS = [400, 800] as const;
+/** The picture a link preview shows (Open Graph, Twitter cards): 1200 x 630, made beside every upload. */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 /**
  * The rendered width of the picture on a product page: the page's `sizes` and the server's early
  * preload of that picture must agree, or the browser fetches two different variants.

@@ -31,3 +31,9 @@ export function imageVariantUrl(url: string, width: (typeof UPLOAD_VARIANT_WIDTH
   const match = /^(.*\/uploads\/[^/?#]+)\.webp$/.exec(url);
   return match ? `${match[1]}-${width}.webp` : url;
 }
+
+/** An uploaded image's link-preview picture, `{name}-share.jpg`, or nothing for an image from elsewhere. */
+export function shareImageUrl(url: string): string | undefined {
+  const match = /^(.*\/uploads\/[^/?#]+)\.webp$/.exec(url);
+  return match ? `${match[1]}-share.jpg` : undefined;
+}

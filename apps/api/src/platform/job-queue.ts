@@ -19,6 +19,8 @@ export interface JobQueues {
   'reservation-sweep': Record<string, never>;
   /** Refunds left pending by a crash between the provider's answer and the shop's record. */
   'refund-retry': Record<string, never>;
+  /** Link-preview pictures for product pictures stored before they were made (modules/uploads). */
+  'share-image-backfill': Record<string, never>;
 }
 export type JobName = keyof JobQueues;
 
@@ -29,6 +31,14 @@ const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   reconcile: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   'reservation-sweep': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   'refund-retry': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+  // Tried again a few times: the image storage may be out of reach when the shop starts.
+  'share-image-backfill': {
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+  },
 };
 
 export interface WorkOptions {

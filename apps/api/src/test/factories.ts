@@ -64,6 +64,7 @@ export async function createProduct(
     priceCents: number;
     oldPriceCents: number | null;
     rating: number;
+    image: string;
     createdAt: Date;
     /** Its sizes and stock; one size with plenty by default, so a test buys without thinking of stock. */
     sizeScale: SizeScale;
@@ -79,7 +80,7 @@ export async function createProduct(
       description: overrides.description ?? 'A test product.',
       priceCents: overrides.priceCents ?? 4999,
       oldPriceCents: overrides.oldPriceCents ?? null,
-      image: '/uploads/test.webp',
+      image: overrides.image ?? '/uploads/test.webp',
       rating: overrides.rating ?? 0,
       sizeScale: overrides.sizeScale ?? 'one',
       ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),

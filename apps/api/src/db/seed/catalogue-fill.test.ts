@@ -70,10 +70,10 @@ describe('the catalogue generator', () => {
       expect(all.filter((p) => p.priceCents >= (low ?? 0) && p.priceCents < (high ?? 0)).length).toBeGreaterThan(30);
     }
 
-    // The 28 pictures of the pool, each with its two variants, and nothing else.
+    // The 28 pictures of the pool, each with its two variants and its link-preview picture, and nothing else.
     const pictures = new Set(all.map((p) => p.image));
     expect(pictures.size).toBe(28);
-    expect(fs.readdirSync(uploadsDir(t.config))).toHaveLength(28 * 3);
+    expect(fs.readdirSync(uploadsDir(t.config))).toHaveLength(28 * 4);
 
     expect(await t.db.$count(reviews)).toBe(300);
     expect(await inconsistentRatings()).toEqual([]);

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { ImageStorage } from '../../modules/uploads/image-storage';
-import { storeWebpSet } from '../../modules/uploads/image-variants';
+import { storeImageSet } from '../../modules/uploads/image-variants';
 import { type ArtSpec, renderProductImage } from './art/product-art';
 
 /** A stable number from a text (FNV-1a), so a product's picture is the same on every machine. */
@@ -45,6 +45,6 @@ export async function renderProductImages(
   const limit = Math.max(2, Math.min(4, os.availableParallelism()));
   return mapLimit(items, limit, async ({ spec, slug }) => {
     const image = await renderProductImage(spec, slug);
-    return storeWebpSet(storage, image.baseName, image.set);
+    return storeImageSet(storage, image.baseName, image.set);
   });
 }

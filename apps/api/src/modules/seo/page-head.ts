@@ -1,5 +1,5 @@
 import { idSchema } from '@shop/contract/common';
-import { CATEGORIES, CATEGORY_FETCH_LIMIT, type Category, SHOP_NAME } from '@shop/contract/constants';
+import { CATEGORIES, CATEGORY_FETCH_LIMIT, type Category, SHARE_IMAGE, SHOP_NAME } from '@shop/contract/constants';
 import { type ProductDetailResponse, type ProductListResponse, productListQuerySchema } from '@shop/contract/products';
 import {
   CATEGORY_COPY,
@@ -10,6 +10,7 @@ import {
   storefrontPaths,
 } from '@shop/contract/seo';
 import { parseShopParams, productListSearch, toProductListParams } from '@shop/contract/shop-params';
+import { shareImageUrl } from '@shop/contract/uploads';
 import type {
   BreadcrumbList,
   ItemList,
@@ -38,6 +39,8 @@ export interface PageHead {
   noindex?: boolean;
   /** Absolute address of the picture a link preview shows. */
   image?: string;
+  /** Set when `image` is the shop's own 1200 x 630 link-preview picture. */
+  imageSize?: { width: number; height: number };
   ogType: 'website' | 'product';
   jsonLd: WithContext<Thing>[];
 }
@@ -78,6 +81,12 @@ export function pageHeads(deps: { db: Queryable; cache: CatalogueCache; publicUr
     jsonLd: [],
     ...extra,
   });
+  /** A picture for link previews: the shop's 1200 x 630 one where it made one. */
+  const preview = (image: string | undefined): Pick<PageHead, 'image' | 'imageSize'> => {
+    if (!image) return {};
+    const share = shareImageUrl(image);
+    return share ? { image: absolute(share), imageSize: SHARE_IMAGE } : { image: absolute(image) };
+  };
   const notFound = (): PageHead => ({
     ...page(PAGE_META.notFound, '/'),
     status: 404,
@@ -161,7 +170,7 @@ export function pageHeads(deps: { db: Queryable; cache: CatalogueCache; publicUr
       }),
     };
     return page({ title: product.name, description: productDescription(product.description) }, path, {
-      image: absolute(product.image),
+      ...preview(product.image),
       ogType: 'product',
       jsonLd: [
         structured,
@@ -182,7 +191,7 @@ export function pageHeads(deps: { db: Queryable; cache: CatalogueCache; publicUr
     const query = productListQuerySchema.parse({ category: name, limit: String(CATEGORY_FETCH_LIMIT) });
     const { products } = JSON.parse((await productListAnswer(db, cache, query)).body) as ProductListResponse;
     return page({ title: copy.title, description: copy.intro }, path, {
-      image: products[0] && absolute(products[0].image),
+      ...preview(products[0]?.image),
       jsonLd: [
         itemList(products),
         breadcrumbs([
@@ -202,7 +211,7 @@ export function pageHeads(deps: { db: Queryable; cache: CatalogueCache; publicUr
       ? (JSON.parse((await productListAnswer(db, cache, query.data)).body) as ProductListResponse).products
       : [];
     return page(PAGE_META.shop, path, {
-      image: products[0] && absolute(products[0].image),
+      ...preview(products[0]?.image),
       jsonLd: [
         itemList(products),
         breadcrumbs([
@@ -292,6 +301,12 @@ export function renderPageHead(head: PageHead): string {
   );
   if (head.canonical) tags.push(meta('property', 'og:url', head.canonical));
   if (head.image) tags.push(meta('property', 'og:image', head.image));
+  if (head.imageSize) {
+    tags.push(
+      meta('property', 'og:image:width', String(head.imageSize.width)),
+      meta('property', 'og:image:height', String(head.imageSize.height)),
+    );
+  }
   tags.push(
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.title),

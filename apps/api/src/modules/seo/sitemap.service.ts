@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client';
 import { countProducts, lastChangeByCategory, productIdBefore, productsAfter } from './sitemap.queries';
 
 /** Rows read per query while a products sitemap streams: memory stays flat however many products there are. */
-const BATCH = 5_000;
+const BATCH = 2_000;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';

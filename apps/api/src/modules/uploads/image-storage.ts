@@ -20,6 +20,9 @@ export interface ImageStorage {
   putAll(files: readonly StoredFile[]): Promise<void>;
   /** The URL a browser loads the stored image from. */
   url(name: string): string;
+  /** A stored file's bytes, or null when there is no such file. */
+  read(name: string): Promise<Buffer | null>;
+  exists(name: string): Promise<boolean>;
 }
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
@@ -27,7 +30,7 @@ export const UPLOADS_URL_PREFIX = '/uploads/';
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Names are made by the shop, but a name must never reach outside the uploads folder. */
-const SAFE_NAME = /^[a-z0-9][a-z0-9-]{0,120}\.webp$/;
+const SAFE_NAME = /^[a-z0-9][a-z0-9-]{0,120}\.(webp|jpg)$/;
 
 export function assertSafeImageName(name: string): void {
   if (!SAFE_NAME.test(name)) throw new Error(`Unsafe image name: ${name}`);
@@ -89,5 +92,19 @@ export function localImageStorage(dir: string): ImageStorage {
       }
     },
     url: (name) => `${UPLOADS_URL_PREFIX}${name}`,
+    async read(name) {
+      assertSafeImageName(name);
+      return fs.readFile(path.join(dir, name)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      });
+    },
+    async exists(name) {
+      assertSafeImageName(name);
+      return fs.access(path.join(dir, name)).then(
+        () => true,
+        () => false,
+      );
+    },
   };
 }

@@ -7,9 +7,10 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, type TestUser } from '../../test/factories';
+import { createAdmin, createProduct, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { S3_MESSAGES } from './s3-storage';
+import { backfillShareImages } from './share-image-backfill';
 
 const BUCKET = 'shop-images';
 
@@ -99,14 +100,20 @@ describe('uploads to S3-compatible storage', () => {
       },
     });
 
-  it('stores the three WebP files with their type and cache header, and answers the public URL', async () => {
+  it('stores the three WebP files and the link-preview JPEG with their type and cache header, and answers the public URL', async () => {
     const res = await uploadPng();
     expect(res.statusCode).toBe(200);
     const url = res.json<string>();
     const name = /^https:\/\/cdn\.shop\.test\/uploads\/([0-9a-f]{32})\.webp$/.exec(url)?.[1];
     expect(name).toBeDefined();
     const keys = [`${name}-400.webp`, `${name}-800.webp`, `${name}.webp`].map((f) => `uploads/${f}`).sort();
-    expect((await storedKeys()).filter((k) => k?.includes(name ?? '?'))).toEqual(keys);
+    expect((await storedKeys()).filter((k) => k?.includes(name ?? '?'))).toEqual(
+      [...keys, `uploads/${name}-share.jpg`].sort(),
+    );
+    const share = await fetch(`http://127.0.0.1:${s3Port}/${BUCKET}/uploads/${name}-share.jpg`);
+    expect(share.headers.get('content-type')).toBe('image/jpeg');
+    const shareMeta = await sharp(Buffer.from(await share.arrayBuffer())).metadata();
+    expect([shareMeta.format, shareMeta.width, shareMeta.height]).toEqual(['jpeg', 1200, 630]);
 
     for (const [key, width] of [
       [keys[2], 900],
@@ -118,6 +125,23 @@ describe('uploads to S3-compatible storage', () => {
       const meta = await sharp(Buffer.from(await object.arrayBuffer())).metadata();
       expect([meta.format, meta.width]).toEqual(['webp', width]);
     }
+  });
+
+  it('gives a picture stored before link previews its 1200 x 630 JPEG, once', async () => {
+    const name = 'older-picture-0a1b2c';
+    const webp = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#863' } })
+      .webp()
+      .toBuffer();
+    await t.app.deps.imageStorage.putAll([{ name: `${name}.webp`, body: webp, contentType: 'image/webp' }]);
+    await createProduct(t.db, { image: t.app.deps.imageStorage.url(`${name}.webp`) });
+
+    const deps = { db: t.db, storage: t.app.deps.imageStorage, log: t.app.log };
+    expect(await backfillShareImages(deps)).toBeGreaterThanOrEqual(1);
+    const share = await fetch(`http://127.0.0.1:${s3Port}/${BUCKET}/uploads/${name}-share.jpg`);
+    expect(share.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await share.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+    expect(await backfillShareImages(deps)).toBe(0);
   });
 
   it('stores none of the set when one file is refused: what arrived is deleted again', async () => {

@@ -1,4 +1,13 @@
-import { DeleteObjectsCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { AppConfig } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 import { assertSafeImageName, IMMUTABLE_CACHE_CONTROL, type ImageStorage } from './image-storage';
@@ -75,5 +84,25 @@ export function s3ImageStorage(config: S3Config): ImageStorage {
       throw storageError(failure.reason);
     },
     url: (name) => (publicBase ? `${publicBase}/${s3Key(name)}` : objectUrl(name)),
+    async read(name) {
+      assertSafeImageName(name);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: s3Key(name) }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (err) {
+        if (err instanceof NoSuchKey) return null;
+        throw storageError(err);
+      }
+    },
+    async exists(name) {
+      assertSafeImageName(name);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: s3Key(name) }));
+        return true;
+      } catch (err) {
+        if (err instanceof NotFound || (err as { name?: string }).name === 'NotFound') return false;
+        throw storageError(err);
+      }
+    },
   };
 }

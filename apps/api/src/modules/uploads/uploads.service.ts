@@ -4,7 +4,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { ServiceContext } from '../../platform/context';
 import { AppError, invalid } from '../../platform/errors';
 import type { ImageStorage } from './image-storage';
-import { encodeWebpSet, storeWebpSet, toRaw } from './image-variants';
+import { encodeImageSet, storeImageSet, toRaw } from './image-variants';
 
 /** The longest side of a stored upload; larger images are scaled down, smaller ones never up. */
 export const UPLOAD_LONGEST_SIDE = 1600;
@@ -51,7 +51,7 @@ async function assertSupportedImage(bytes: Buffer): Promise<void> {
 export async function uploadImage(ctx: ServiceContext, storage: ImageStorage, dataUrl: string): Promise<string> {
   const bytes = decodeDataUrl(dataUrl);
   await assertSupportedImage(bytes);
-  let set: Awaited<ReturnType<typeof encodeWebpSet>>;
+  let set: Awaited<ReturnType<typeof encodeImageSet>>;
   try {
     const raw = await toRaw(
       sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' })
@@ -64,12 +64,12 @@ export async function uploadImage(ctx: ServiceContext, storage: ImageStorage, da
           withoutEnlargement: true,
         }),
     );
-    set = await encodeWebpSet(raw);
+    set = await encodeImageSet(raw);
   } catch (cause) {
     throw new AppError('invalid', 'The image is damaged or could not be read', { cause });
   }
   try {
-    return await storeWebpSet(storage, randomBytes(16).toString('hex'), set);
+    return await storeImageSet(storage, randomBytes(16).toString('hex'), set);
   } catch (err) {
     // A full or unwritable store is the operator's to fix, not a bug: a warning with its cause.
     if (err instanceof AppError) ctx.log.warn({ err, cause: err.cause }, 'storing an uploaded image failed');

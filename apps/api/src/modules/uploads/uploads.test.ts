@@ -30,7 +30,7 @@ function photo(width: number, height: number) {
 }
 
 describe('POST /api/uploadImage', () => {
-  it('stores an admin PNG as WebP in three sizes without its metadata', async () => {
+  it('stores an admin PNG as WebP in three sizes and a 1200 x 630 JPEG for link previews, without its metadata', async () => {
     const png = await photo(2400, 1800)
       .withExif({ IFD0: { Copyright: 'Secret Studio', Artist: 'Someone Private' } })
       .png()
@@ -58,6 +58,13 @@ describe('POST /api/uploadImage', () => {
       });
       expect(meta.xmp).toBeUndefined();
     }
+    const share = await sharp(storedPath(url.replace('.webp', '-share.jpg'))).metadata();
+    expect({ format: share.format, width: share.width, height: share.height, exif: share.exif }).toEqual({
+      format: 'jpeg',
+      width: 1200,
+      height: 630,
+      exif: undefined,
+    });
   });
 
   it('answers at /uploadImage too, never upscales, and turns a photo upright', async () => {

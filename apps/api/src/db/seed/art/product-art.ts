@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Category, Color } from '@shop/contract/constants';
 import sharp from 'sharp';
-import { type EncodedImage, encodeWebpSet, toRaw } from '../../../modules/uploads/image-variants';
+import { type EncodedImage, encodeImageSet, toRaw } from '../../../modules/uploads/image-variants';
 import { ACCESSORY_KINDS, type AccessoryKind, drawAccessory } from './accessories';
 import { COSMETIC_KINDS, type CosmeticKind, drawCosmetic } from './cosmetics';
 import { DRESS_KINDS, type DressKind, drawDress } from './dresses';
@@ -53,10 +53,10 @@ export interface ProductImage {
   set: EncodedImage[];
 }
 
-/** Renders once at 1200 px and encodes it with its 400 and 800 px variants, named as uploads are. */
+/** Renders once at 1200 px and encodes it with its variants and link-preview picture, named as uploads are. */
 export async function renderProductImage(spec: ArtSpec, slug: string): Promise<ProductImage> {
   const svg = productSvg(spec);
   const hash = createHash('sha256').update(svg).digest('hex').slice(0, 10);
   const raw = await toRaw(sharp(Buffer.from(svg)).removeAlpha());
-  return { baseName: `${slug}-${hash}`, set: await encodeWebpSet(raw, { effort: 2 }) };
+  return { baseName: `${slug}-${hash}`, set: await encodeImageSet(raw, { effort: 2 }) };
 }
