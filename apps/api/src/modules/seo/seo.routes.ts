@@ -39,7 +39,12 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/sitemaps/:file',
-    { config: { auth: 'public' }, schema: { params: fileSchema, hide: true } },
+    {
+      config: { auth: 'public' },
+      schema: { params: fileSchema, hide: true },
+      // Gzip, which every crawler reads: streaming brotli holds several more megabytes per file being sent.
+      compress: { encodings: ['gzip'] },
+    },
     async (request, reply) => {
       const n = PRODUCTS_FILE.exec(request.params.file)?.[1];
       const chunks = n ? await productsSitemap(app.deps.db, publicUrl, Number(n)) : null;

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,18 @@ describe('robots.txt and the sitemaps', () => {
     const urls = (await getXml(t, '/sitemaps/products-1.xml')).urlset?.url ?? [];
     expect(urls).toHaveLength(2);
     expect(urls).toContainEqual({ loc: `http://shop.test/shop/${dress.id}`, lastmod: '2026-03-04T05:06:07.000Z' });
+  });
+
+  it('sends a products sitemap gzipped to a crawler that accepts it, brotli or not', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/sitemaps/products-1.xml',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const xml = gunzipSync(res.rawPayload).toString('utf8');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain(`/shop/${dress.id}</loc>`);
   });
 
   it('answers 404 for a sitemap that does not exist, and a 4xx for a name no sitemap could have', async () => {
