@@ -1,15 +1,8 @@
 import { openDatabase } from '../../db/client';
-import type { AppConfig } from '../../platform/config';
 import { startJobQueue } from '../../platform/job-queue';
 import { serveJobThread } from '../../platform/job-thread';
 import { createMailSender } from './mail-sender';
-import { MAIL_WORK, mailJobHandler } from './mail-worker';
-
-/** What the mail thread is given: the shop's configuration and its PostgreSQL server. */
-export interface MailThreadData {
-  config: AppConfig;
-  databaseUrl: string;
-}
+import { MAIL_WORK, type MailThreadData, mailJobHandler } from './mail-worker';
 
 /** Two connections for the mails' reads and records, a few for the queue (its own pool, job-queue.ts). */
 const MAIL_THREAD_POOL_SIZE = 2;

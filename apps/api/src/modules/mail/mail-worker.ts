@@ -1,12 +1,12 @@
 import { MAIL_KINDS, type MailKind } from '@shop/contract/mail';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { AppConfig } from '../../platform/config';
 import type { AppDeps } from '../../platform/deps';
 import type { JobQueues } from '../../platform/job-queue';
 import { isMailSent, recordMailSent } from './mail.queries';
 import { composeMail, NothingToSend } from './mail-compose';
 import type { MailSender } from './mail-sender';
-import type { MailThreadData } from './mail-worker-thread';
 
 export interface MailWorkerDeps {
   db: Database;
@@ -83,6 +83,12 @@ export function mailJobHandler(deps: MailWorkerDeps) {
  * worker looks again every second.
  */
 export const MAIL_WORK = { concurrency: 2, batchSize: 5, pollingIntervalSeconds: 1 };
+
+/** What the mail thread (mail-worker-thread.ts) is given: the shop's configuration and its PostgreSQL server. */
+export interface MailThreadData {
+  config: AppConfig;
+  databaseUrl: string;
+}
 
 /**
  * On PostgreSQL the mails are rendered and sent in a thread of their own (mail-worker-thread.ts), so
