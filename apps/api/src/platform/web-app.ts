@@ -14,12 +14,15 @@ export type HeadSource = (address: URL) => Promise<RenderedHead | undefined>;
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** index.html with the page's title, and its tags in place of the app's default description. */
+/**
+ * index.html with the page's title, and its tags in place of the app's default description. The new text
+ * is given by functions: a replacement string would read `$&` or `$'` in a product's name as patterns.
+ */
 export function withHead(indexHtml: string, head: RenderedHead): string {
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/i, `<title>${escapeText(head.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeText(head.title)}</title>`)
     .replace(/\s*<meta\s+name="description"[^>]*>/i, '')
-    .replace('</head>', `  ${head.tags}\n  </head>`);
+    .replace('</head>', () => `  ${head.tags}\n  </head>`);
 }
 
 /**

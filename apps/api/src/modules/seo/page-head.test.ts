@@ -223,6 +223,15 @@ describe('text from the catalogue or the address', () => {
     expect(page.ld('Product')?.description).toBe(`"${hostile}`);
   });
 
+  it("keeps a name with replacement patterns ($& and $') as it is", async () => {
+    const dollars = await createProduct(t.db, { name: "Tote $& Pouch $' set", category: 'accessories' });
+    const page = await crawl(t, `/shop/${dollars.id}`);
+    expect(page.title).toBe("Tote $&amp; Pouch $' set | Lebaba");
+    expect(page.ld('Product')?.name).toBe("Tote $& Pouch $' set");
+    expect(page.html.match(/<\/head>/g)).toHaveLength(1);
+    expect(page.html.match(/<body>/g)).toHaveLength(1);
+  });
+
   it('a hostile search never reaches the HTML as markup', async () => {
     const page = await crawl(t, `/search?q=${encodeURIComponent('"><img src=x onerror=alert(1)>')}`);
     expect(page.status).toBe(200);
