@@ -29,4 +29,13 @@ describe('a worker thread', () => {
     expect(said('a worker thread exited; starting it again').length).toBeGreaterThanOrEqual(1);
     await thread.stop(5000);
   });
+
+  it('stops at once when asked while it waits to be started again', async () => {
+    const { log, said } = capturingLog();
+    const thread = await startJobThread(FIXTURE, { label: 'between', exitAfterMs: 50 }, log);
+    await waitUntil(() => said('a worker thread exited; starting it again').length === 1, 'the thread to die');
+    await thread.stop(5000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(said('thread started')).toHaveLength(1);
+  });
 });

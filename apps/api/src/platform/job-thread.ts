@@ -59,12 +59,15 @@ function bootstrap(entry: URL): string {
 export async function startJobThread(entry: URL, data: unknown, log: FastifyBaseLogger): Promise<JobThread> {
   let stopping = false;
   let current: Worker;
+  /** False between a thread's death and its restart: then there is nothing to stop but the timer. */
+  let running = false;
   let restartTimer: NodeJS.Timeout | undefined;
 
   const launch = () =>
     new Promise<void>((resolve, reject) => {
       const worker = new Worker(bootstrap(entry), { eval: true, workerData: { data, logLevel: log.level } });
       current = worker;
+      running = true;
       let ready = false;
       worker.on('message', (message: FromThread) => {
         if (message.type === 'log') relayLog(log, message.line);
@@ -75,6 +78,7 @@ export async function startJobThread(entry: URL, data: unknown, log: FastifyBase
       });
       worker.on('error', (err) => log.error({ err, entry: entry.pathname }, 'a worker thread failed'));
       worker.on('exit', (code) => {
+        running = false;
         if (!ready) {
           reject(new Error(`the worker thread ${entry.pathname} exited with ${code} before it was ready`));
           return;
@@ -92,6 +96,7 @@ export async function startJobThread(entry: URL, data: unknown, log: FastifyBase
     async stop(timeoutMs) {
       stopping = true;
       clearTimeout(restartTimer);
+      if (!running) return;
       const worker = current;
       const exited = new Promise<void>((resolve) => {
         worker.once('exit', () => resolve());
