@@ -55,3 +55,10 @@ export const CATEGORY_COPY: Record<Category, { title: string; intro: string }> =
 
 /** A product page's description: the start of the product's own. */
 export const productDescription = (description: string) => description.slice(0, 155);
+
+/**
+ * The element of a server-rendered page that carries the state its HTML was rendered from (JSON in a
+ * `<script type="application/json">`, which the content security policy lets through as data): the
+ * browser's app starts from it and hydrates the HTML instead of fetching again.
+ */
+export const SERVER_STATE_ELEMENT_ID = 'shop-state';

@@ -3,10 +3,11 @@ import { matchPath, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
 import { type LazyPage, lazyPage } from '../lib/lazy-page';
 import { NotFoundPage } from '../ui/not-found-page';
-import { whenIdle } from '../ui/when-idle';
+import { whenEngaged } from '../ui/when-idle';
 import { appStore } from './app-store';
 import { MainLayout } from './layout/main-layout';
 import { HomeRoute } from './routes/home-route';
+import type { AppStore } from './store';
 
 /**
  * SPEC.md 2's route table. Home and the shell are in the first script; every other screen is a chunk
@@ -32,24 +33,48 @@ const DASHBOARD_PATH = `${paths.dashboard.root.path}/*`;
 interface ScreenRoute {
   path: string;
   page: LazyPage;
-  /** The data the screen shows first, fetched alongside its code before the first render. */
-  prefetch?: (at: { params: Record<string, string | undefined>; search: string }) => Promise<void>;
+  /**
+   * The screen's loader: the data it shows first, fetched alongside its code before the first render,
+   * in the browser over HTTP and on the server in process (entry-server.tsx).
+   */
+  prefetch?: (at: { params: Record<string, string | undefined>; search: string }, dispatch: Dispatch) => Promise<void>;
 }
 
-const catalogApi = () => import('../features/catalog/catalog.api');
+type Dispatch = AppStore['dispatch'];
+
+let catalogApiModule: Promise<typeof import('../features/catalog/catalog.api')> | undefined;
+/**
+ * The catalogue's API client, asked for once: on the server every `import()` is a trip through the
+ * module loader (a message to its hooks' thread under tsx), which cost more than rendering the page did.
+ */
+const catalogApi = () =>
+  (catalogApiModule ??= import('../features/catalog/catalog.api').catch((err: unknown) => {
+    // A failed download is tried again by the next screen that needs it.
+    catalogApiModule = undefined;
+    throw err;
+  }));
 
 const STOREFRONT_ROUTES: readonly ScreenRoute[] = [
-  { path: paths.category.path, page: storefront.category },
-  { path: paths.search.path, page: storefront.search },
+  {
+    path: paths.category.path,
+    page: storefront.category,
+    prefetch: async ({ params }, dispatch) =>
+      (await catalogApi()).prefetchCategoryProducts(dispatch, params.categoryName),
+  },
+  {
+    path: paths.search.path,
+    page: storefront.search,
+    prefetch: async ({ search }, dispatch) => (await catalogApi()).prefetchSearchResults(dispatch, search),
+  },
   {
     path: paths.shop.path,
     page: storefront.shop,
-    prefetch: async ({ search }) => (await catalogApi()).prefetchShopProducts(appStore.dispatch, search),
+    prefetch: async ({ search }, dispatch) => (await catalogApi()).prefetchShopProducts(dispatch, search),
   },
   {
     path: paths.product.path,
     page: storefront.product,
-    prefetch: async ({ params }) => (await catalogApi()).prefetchProduct(appStore.dispatch, params.id ?? ''),
+    prefetch: async ({ params }, dispatch) => (await catalogApi()).prefetchProduct(dispatch, params.id ?? ''),
   },
   { path: paths.success.path, page: storefront.success },
   { path: paths.order.path, page: storefront.order },
@@ -66,7 +91,7 @@ export function AppRoutes() {
   // Where shoppers go next from almost any page: their code is there before the click.
   useEffect(
     () =>
-      whenIdle(() => {
+      whenEngaged(() => {
         void storefront.shop.preload().catch(() => {});
         void storefront.product.preload().catch(() => {});
       }),
@@ -89,20 +114,32 @@ export function AppRoutes() {
   );
 }
 
+/** Whether an address is one of the app's pages; any other gets the 404 page (and, from the server, a 404). */
+export function isAppPage(pathname: string): boolean {
+  return (
+    matchPath(paths.home.path, pathname) !== null ||
+    [...STOREFRONT_ROUTES, ...OUTSIDE_LAYOUT].some((route) => matchPath(route.path, pathname))
+  );
+}
+
 /**
  * Fetches the code of the screen at this address (and of the dashboard page inside it) and the data it
  * shows first, before the app first renders: a first visit never shows an empty page for the moment
  * the code takes, and the catalogue's pages show their products and pictures in their first paint.
- * A failed download is left for the screen's own error to show.
+ * A failed download is left for the screen's own error to show. On the server the data goes to the
+ * page's own store (`dispatch`); a page that came rendered needs only its code (`withData: false`).
  */
-export async function preloadScreenAt({ pathname, search }: { pathname: string; search: string }): Promise<void> {
+export async function preloadScreenAt(
+  { pathname, search }: { pathname: string; search: string },
+  { dispatch = appStore.dispatch, withData = true }: { dispatch?: Dispatch; withData?: boolean } = {},
+): Promise<void> {
   for (const route of [...STOREFRONT_ROUTES, ...OUTSIDE_LAYOUT]) {
     const match = matchPath(route.path, pathname);
     if (!match) continue;
     try {
       await Promise.all([
         route.page.preload(),
-        route.prefetch?.({ params: match.params, search }),
+        withData && route.prefetch?.({ params: match.params, search }, dispatch),
         route.page === dashboard &&
           import('../features/dashboard/dashboard-routes').then((m) => m.preloadDashboardPage(pathname)),
       ]);

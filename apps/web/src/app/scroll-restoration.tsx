@@ -11,12 +11,15 @@ export function ScrollRestoration() {
   const { key, pathname, hash } = useLocation();
   const navigationType = useNavigationType();
   const shown = useRef({ key, pathname });
+  const first = useRef(true);
 
   // One listener for the whole visit, writing to the entry on screen: the scroll event of a change of
   // page arrives after the new entry is on screen, so it cannot overwrite the old entry's position.
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
     const remember = () => positions.set(shown.current.key, window.scrollY);
+    // A shopper may have scrolled the server-rendered page before the app ran and listened.
+    remember();
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
   }, []);
@@ -25,6 +28,12 @@ export function ScrollRestoration() {
   useLayoutEffect(() => {
     const samePage = shown.current.pathname === pathname;
     shown.current = { key, pathname };
+    // The page the app starts on is where the browser put it: a page the server rendered may have been
+    // scrolled before the app took it over, and a reload comes back where it was.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     if (navigationType === 'POP') window.scrollTo(0, positions.get(key) ?? 0);
     else if (!samePage && !hash) window.scrollTo(0, 0);
   }, [key]);

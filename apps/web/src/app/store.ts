@@ -8,7 +8,7 @@ import {
   type StoreEnhancer,
   type UnknownAction,
 } from 'redux';
-import { type ThunkDispatch, thunk } from 'redux-thunk';
+import { type ThunkDispatch, withExtraArgument } from 'redux-thunk';
 import { authSlice } from '../features/auth/auth.slice';
 import { loadUser, saveUser } from '../features/auth/auth.storage';
 import { cartSlice } from '../features/cart/cart.slice';
@@ -65,11 +65,15 @@ declare global {
   }
 }
 
-export function createStore(storage: Storage | undefined = browserStorage()) {
+/**
+ * @param extra what thunks (and so the API's queries) are given: on the server, how to answer the API in
+ * process (entry-server.tsx).
+ */
+export function createStore(storage: Storage | undefined = browserStorage(), extra?: unknown) {
   const late = lateMiddleware();
   const composeEnhancers = (import.meta.env?.DEV && globalThis.window?.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__) || compose;
   const enhancer: StoreEnhancer<{ dispatch: ThunkDispatch<RootState, unknown, UnknownAction> }> = composeEnhancers(
-    applyMiddleware(thunk, late.middleware),
+    applyMiddleware(withExtraArgument(extra), late.middleware),
   );
   const store = legacy_createStore(
     baseReducer,
@@ -98,3 +102,12 @@ export function createStore(storage: Storage | undefined = browserStorage()) {
 }
 
 export type AppStore = ReturnType<typeof createStore>;
+
+/**
+ * A state as the server renders a page from it, for no one in particular: nobody logged in, an empty
+ * cart. The browser hydrates a server-rendered page from this (react-redux's `serverState`), then shows
+ * its own shopper and cart.
+ */
+export function asRenderedForAnyone<State extends RootState>(state: State): State {
+  return { ...state, auth: { user: null }, cart: loadCart(undefined) };
+}

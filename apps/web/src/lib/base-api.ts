@@ -1,9 +1,49 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import {
+  type BaseQueryFn,
+  createApi,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+  fetchBaseQuery,
+} from '@reduxjs/toolkit/query/react';
 import { API_PREFIX } from '@shop/contract/api-paths';
 import { QUERY_CACHE_SECONDS } from '@shop/contract/constants';
+import { SERVER_RENDERED_API } from './server-rendered';
 import { joinStore } from './store-registry';
 
-export const API_TAGS = ['Product', 'Review', 'Order', 'User', 'Stats', 'Stock'] as const;
+export const API_TAGS = ['Product', 'Review', 'Order', 'User', 'Stats', 'Stock', 'Discount'] as const;
+
+/** An API answer as the base query gives it: the body, or the status and body of an error. */
+export type ApiAnswer = { data: unknown } | { error: { status: number; data: unknown } };
+
+/**
+ * How the server answers the API in its own process while it renders a page (given to the store as its
+ * thunks' extra argument): the same routes, rules and caches, no network.
+ */
+export interface InProcessApi {
+  answerInProcess: (request: { url: string; method: string; body?: unknown }) => Promise<ApiAnswer>;
+}
+
+const overHttp = fetchBaseQuery({ baseUrl: API_PREFIX, credentials: 'include' });
+
+const inProcessApiOf = (extra: unknown) => (extra as Partial<InProcessApi> | undefined)?.answerInProcess;
+
+/** Over HTTP in the browser; in process on the server, where a page's loaders run against the API itself. */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = (
+  args,
+  api,
+  extraOptions,
+) => {
+  const answerInProcess = inProcessApiOf(api.extra);
+  if (!answerInProcess) return overHttp(args, api, extraOptions);
+  const request = typeof args === 'string' ? { url: args } : args;
+  const query = request.params ? `?${new URLSearchParams(request.params as Record<string, string>)}` : '';
+  return answerInProcess({
+    url: `${API_PREFIX}${request.url}${query}`,
+    method: request.method ?? 'GET',
+    body: request.body,
+  });
+};
 
 /**
  * The one RTK Query API of the app; each feature adds its endpoints with `baseApi.injectEndpoints`.
@@ -11,7 +51,10 @@ export const API_TAGS = ['Product', 'Review', 'Order', 'User', 'Stats', 'Stock']
  */
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: API_PREFIX, credentials: 'include' }),
+  baseQuery,
+  // The answers a server-rendered page carried: its queries start answered, never fetched again.
+  extractRehydrationInfo: (action, { reducerPath }) =>
+    action.type === SERVER_RENDERED_API ? (action.payload as Record<string, never>)[reducerPath] : undefined,
   keepUnusedDataFor: QUERY_CACHE_SECONDS,
   tagTypes: API_TAGS,
   endpoints: () => ({}),

@@ -25,6 +25,8 @@ export function usePageLoading(): boolean {
       return () => listeners.delete(listener);
     },
     () => loading > 0,
+    // A server-rendered page has its screen: nothing is loading while it renders or hydrates.
+    () => false,
   );
 }
 

@@ -19,8 +19,8 @@ export function Button({ variant, size, busy = false, className, type = 'button'
       type={type}
       className={buttonClass(variant, size, className)}
       aria-busy={busy || undefined}
-      disabled={busy || rest.disabled}
       {...rest}
+      disabled={busy || rest.disabled}
     >
       {busy && (
         <span

@@ -24,6 +24,31 @@ export function whenIdle(work: () => void): () => void {
   };
 }
 
+/** What a shopper does first on a page: a tap, a key, a scroll, a pointer moving over it. */
+const ENGAGEMENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
+
+/**
+ * Runs work ahead of a shopper's next step (the code of the screens they are likely to open next) once
+ * they first do something on the page, and then when the browser is idle: a phone that only shows the
+ * page spends no time on it, and a shopper reaching for a link has had a moment of head start.
+ */
+export function whenEngaged(work: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  const options = { capture: true, passive: true } as const;
+  const stopListening = () => {
+    for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, engaged, options);
+  };
+  function engaged() {
+    stopListening();
+    cancelIdle = whenIdle(work);
+  }
+  for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, engaged, options);
+  return () => {
+    stopListening();
+    cancelIdle?.();
+  };
+}
+
 let firstScreenDone = false;
 const waitingForFirstScreen = new Set<() => void>();
 
@@ -44,5 +69,10 @@ function onFirstScreenDone(listener: () => void): () => void {
  * competes with the first paint.
  */
 export function useFirstScreenDone(): boolean {
-  return useSyncExternalStore(onFirstScreenDone, () => firstScreenDone);
+  // A page rendered on the server is a first screen: false there, and while the browser hydrates it.
+  return useSyncExternalStore(
+    onFirstScreenDone,
+    () => firstScreenDone,
+    () => false,
+  );
 }

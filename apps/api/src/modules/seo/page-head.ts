@@ -24,6 +24,7 @@ import type {
 } from 'schema-dts';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { scriptJson } from '../../platform/script-json';
 import type { HeadSource } from '../../platform/web-app';
 import { productDetailAnswer, productListAnswer } from '../products/catalogue-answers';
 import type { CatalogueCache } from '../products/catalogue-cache';
@@ -268,15 +269,6 @@ export function pageHeads(deps: { db: Queryable; cache: CatalogueCache; publicUr
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-
-/** JSON inside `<script>`: nothing in it can end the script or open a comment, whatever the catalogue holds. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /** Page heads as the web app's HTML takes them. */
 export function renderedPageHeads(source: PageHeadSource): HeadSource {

@@ -8,9 +8,14 @@ import { limitToAvailable } from '../../features/cart/cart.slice';
 import { CartPanel } from '../../features/cart/cart-panel';
 import { useCart } from '../../features/cart/use-cart';
 import { useCheckout } from '../../features/checkout/use-checkout';
+import { DiscountCodeField } from '../../features/discounts/discount-code-field';
+import { useAppliedDiscount } from '../../features/discounts/use-applied-discount';
 import { useAppDispatch } from '../../lib/hooks';
 
-/** The cart panel (cart) wired to checkout (checkout) and the session (auth); stock that ran short updates the cart. */
+/**
+ * The cart panel (cart) wired to checkout (checkout), its discount code (discounts) and the session (auth);
+ * stock that ran short updates the cart.
+ */
 export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useCurrentUser();
   const { products } = useCart();
@@ -21,7 +26,8 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
     (shortItems: readonly ShortItem[]) => dispatch(limitToAvailable(shortItems)),
     [dispatch],
   );
-  const checkout = useCheckout({ onSessionEnded, onShortStock });
+  const discount = useAppliedDiscount(products, Boolean(user));
+  const checkout = useCheckout({ onSessionEnded, onShortStock, onDiscountRefused: discount.recheck });
 
   const onCheckout = () => {
     if (!user) {
@@ -30,7 +36,9 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       navigate(paths.login.href(), { state: { notice } });
       return;
     }
-    void checkout.start({ product: products, userId: user._id });
+    // Only a code the server accepted for this cart goes with it; a refused one is shown, not sent.
+    const discountCode = discount.check?.code;
+    void checkout.start({ product: products, userId: user._id, ...(discountCode ? { discountCode } : {}) });
   };
 
   return (
@@ -43,6 +51,24 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       onCheckout={onCheckout}
       checkingOut={checkout.busy}
       checkoutError={checkout.problem}
+      discounted={discount.check}
+      discountField={
+        <DiscountCodeField
+          code={discount.code}
+          check={discount.check}
+          problem={discount.problem}
+          checking={discount.checking}
+          onApply={(code) => {
+            checkout.clearProblem();
+            discount.apply(code);
+          }}
+          onRemove={() => {
+            checkout.clearProblem();
+            discount.remove();
+          }}
+          disabled={checkout.busy}
+        />
+      }
     />
   );
 }

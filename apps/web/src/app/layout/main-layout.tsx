@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { PageLoadingBar } from '../../ui/page-loading-bar';
 import { ScreenSlot } from '../../ui/screen-slot';
-import { useFirstScreenDone, whenIdle } from '../../ui/when-idle';
+import { useFirstScreenDone, whenEngaged } from '../../ui/when-idle';
 import { Navbar } from './navbar';
 
 const loadCartDrawer = () => import('./cart-drawer');
@@ -15,11 +15,11 @@ const SessionCheck = lazy(async () => ({ default: (await import('../../features/
 /** The shell around every storefront page (SPEC.md 2: the main layout at /). */
 export function MainLayout() {
   const [cartOpen, setCartOpen] = useState(false);
-  // The cart panel and checkout are not needed to show the first page: fetched once the page is idle.
+  // The cart panel and checkout are not needed to show the first page: fetched once the shopper does something.
   const [cartWanted, setCartWanted] = useState(false);
   const user = useCurrentUser();
   const firstScreenDone = useFirstScreenDone();
-  useEffect(() => whenIdle(() => void loadCartDrawer()), []);
+  useEffect(() => whenEngaged(() => void loadCartDrawer()), []);
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useAddToCart } from '../../features/cart/use-add-to-cart';
-import { useGetProductQuery } from '../../features/catalog/catalog.api';
+import { isProductNotFound, useGetProductQuery } from '../../features/catalog/catalog.api';
 import { ProductDetails, ProductDetailsSkeleton } from '../../features/catalog/product-details';
 import { ProductError } from '../../features/catalog/product-error';
 import { RelatedProducts } from '../../features/catalog/related-products';
@@ -14,7 +14,9 @@ import { usePageMeta } from '../../ui/use-page-meta';
 /** /shop/{id}: the product (catalog), its reviews (reviews) and related products, composed here. */
 export function ProductRoute() {
   const { id = '' } = useParams();
-  const { data, error, isLoading, refetch } = useGetProductQuery(id);
+  const { data: answer, error: failure, isLoading, refetch } = useGetProductQuery(id);
+  const data = isProductNotFound(answer) ? undefined : answer;
+  const error = isProductNotFound(answer) ? answer.notFound : failure;
   const user = useCurrentUser();
   const addToCart = useAddToCart();
   const navigate = useNavigate();

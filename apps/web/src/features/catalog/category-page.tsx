@@ -1,9 +1,5 @@
-import {
-  CATEGORIES,
-  CATEGORY_FETCH_LIMIT,
-  type Category,
-  PRODUCT_GRID_PRIORITY_IMAGES,
-} from '@shop/contract/constants';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { PRODUCT_GRID_PRIORITY_IMAGES } from '@shop/contract/constants';
 import { CATEGORY_COPY } from '@shop/contract/seo';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,10 +9,8 @@ import { ProductGridSkeleton } from '../../ui/skeleton';
 import { EmptyState } from '../../ui/status-message';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useAddToCart } from '../cart/use-add-to-cart';
-import { useGetProductsQuery } from './catalog.api';
+import { categoryProductsArgs, isCategory, useGetProductsQuery } from './catalog.api';
 import { ProductListError } from './product-list-error';
-
-const isCategory = (value: string | undefined): value is Category => CATEGORIES.includes(value as Category);
 
 export function CategoryPage() {
   const { categoryName } = useParams();
@@ -24,8 +18,7 @@ export function CategoryPage() {
   const copy = category ? CATEGORY_COPY[category] : { title: 'Category not found', intro: '' };
   usePageMeta(copy.title, copy.intro || 'This category does not exist.');
   const { data, error, isLoading, refetch } = useGetProductsQuery(
-    { category, limit: CATEGORY_FETCH_LIMIT },
-    { skip: !category },
+    category ? categoryProductsArgs(category) : skipToken,
   );
   const addToCart = useAddToCart();
 

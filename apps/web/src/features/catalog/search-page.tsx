@@ -7,12 +7,11 @@ import { ProductGrid } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useAddToCart } from '../cart/use-add-to-cart';
-import { useGetProductsQuery } from './catalog.api';
+import { searchResultsArgs, useGetProductsQuery } from './catalog.api';
 import { ProductListError } from './product-list-error';
 import { useDebouncedValue } from './use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 250;
-const SEARCH_RESULT_LIMIT = 24;
 const SEARCH_MAX_LENGTH = 100;
 
 /**
@@ -25,10 +24,7 @@ export function SearchPage() {
   const [text, setText] = useState(() => searchParams.get('q') ?? '');
   const inputRef = useRef<HTMLInputElement>(null);
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const { data, error, isLoading, isFetching, refetch } = useGetProductsQuery({
-    q: query || undefined,
-    limit: SEARCH_RESULT_LIMIT,
-  });
+  const { data, error, isLoading, isFetching, refetch } = useGetProductsQuery(searchResultsArgs(query));
   const addToCart = useAddToCart();
 
   // The URL follows the search (replacing, not stacking history) so a shared link shows the same results.

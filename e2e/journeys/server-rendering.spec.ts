@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { SERVER_STATE_ELEMENT_ID } from '@shop/contract/seo';
+import { expectLoggedIn, logIn, register } from '../support/account';
+import { newCustomer, registerCustomer } from '../support/api';
+import { fixtures } from '../support/env';
+import { addToCart, appRunning, cartButton, holdAppScripts } from '../support/storefront';
+import { expect, test } from '../support/test';
+
+/**
+ * What the browser said while a page loaded and hydrated: every console error or warning (React
+ * reports a hydration mismatch there) and every request to the API.
+ */
+function watch(page: Page) {
+  const seen = { problems: [] as string[], apiRequests: [] as string[] };
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // The browser notes a 404 page's own status; that status is the point of the page.
+    const ownStatus = message.location().url === page.url() && /^Failed to load resource/.test(message.text());
+    if (!ownStatus) seen.problems.push(message.text());
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) seen.apiRequests.push(`${url.pathname}${url.search}`);
+  });
+  return seen;
+}
+
+/**
+ * Whether the app's first script (`/assets/index-*.js`) was requested after the page's first paint: a
+ * page the server rendered does not make its pictures share the line with the app's code.
+ */
+async function appCodeAskedForAfterFirstPaint(page: Page): Promise<boolean> {
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').length)).toBeGreaterThan(0);
+  return page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const app = performance
+      .getEntriesByType('resource')
+      .find((entry) => /\/assets\/index-[^/]+\.js$/.test(new URL(entry.name).pathname));
+    return paint !== undefined && app !== undefined && app.startTime >= paint.startTime;
+  });
+}
+
+/** Opens a page as a first visit does: the server's HTML, then the app taking it over. */
+async function visit(page: Page, url: string) {
+  const seen = watch(page);
+  const response = await page.goto(url);
+  const html = (await response?.text()) ?? '';
+  await page.waitForLoadState('networkidle');
+  return { seen, html, status: response?.status() };
+}
+
+test('every public page arrives rendered, hydrates without a warning and fetches nothing its HTML carried', async ({
+  page,
+}) => {
+  const { dress, scarf, searchWord } = fixtures();
+  const carried: Array<{ url: string; shows: string; dataRequest?: RegExp }> = [
+    { url: '/', shows: 'Lebaba' },
+    { url: '/shop', shows: 'Shop', dataRequest: /^\/api\/products\/?\?/ },
+    { url: '/shop?category=dress&color=red', shows: dress.name, dataRequest: /^\/api\/products\/?\?/ },
+    { url: '/categories/accessories', shows: scarf.name, dataRequest: /^\/api\/products\/?\?/ },
+    { url: `/shop/${dress._id}`, shows: dress.description, dataRequest: new RegExp(`^/api/products/${dress._id}$`) },
+    { url: `/search?q=${searchWord}`, shows: scarf.name, dataRequest: /^\/api\/products\/?\?/ },
+    { url: '/login', shows: 'Password' },
+    { url: '/register', shows: 'Password' },
+  ];
+  for (const { url, shows, dataRequest } of carried) {
+    const { seen, html, status } = await visit(page, url);
+    expect(status, url).toBe(200);
+    // The HTML itself has the page, before any script ran.
+    expect(html, url).toContain(`id="${SERVER_STATE_ELEMENT_ID}"`);
+    expect(html.replace(/<[^>]+>/g, ' '), url).toContain(shows.replace(/&/g, '&amp;'));
+    await expect(page.getByRole('main'), url).toBeVisible();
+    expect(seen.problems, url).toEqual([]);
+    // The app's code was asked for once the page had painted.
+    expect(await appCodeAskedForAfterFirstPaint(page), url).toBe(true);
+    if (dataRequest)
+      expect(
+        seen.apiRequests.filter((r) => dataRequest.test(r)),
+        url,
+      ).toEqual([]);
+  }
+
+  const missing = await visit(page, '/no-such-page');
+  expect(missing.status).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  expect(missing.seen.problems).toEqual([]);
+});
+
+test("a shopper's session and cart come back on a server-rendered page, which hydrates without a warning", async ({
+  page,
+  request,
+}) => {
+  const { dress } = fixtures();
+  const customer = newCustomer();
+  await registerCustomer(request, customer);
+  await logIn(page, customer);
+  await page.goto(`/shop/${dress._id}`);
+  await addToCart(page);
+  await expect(cartButton(page)).toHaveAccessibleName(/1 item/);
+
+  // A new visit: the HTML is the same for everyone; the app then brings this browser's shopper back.
+  const { seen, html } = await visit(page, `/shop/${dress._id}`);
+  expect(html).not.toContain(customer.email);
+  await expectLoggedIn(page);
+  await expect(cartButton(page)).toHaveAccessibleName(/1 item/);
+  expect(seen.problems).toEqual([]);
+});
+
+test('a login page reloaded with the notice it was sent with hydrates without a warning, then shows the notice', async ({
+  page,
+}) => {
+  // Registering sends the shopper to /login with a notice in the history entry, which a reload keeps.
+  await register(page, newCustomer());
+  await expect(page).toHaveURL(/\/login$/);
+  const notice = page.getByRole('status').filter({ hasText: 'Your account is ready. Please log in.' });
+  await expect(notice).toBeVisible();
+
+  const seen = watch(page);
+  const response = await page.reload();
+  await page.waitForLoadState('networkidle');
+  // The server knows nothing of the history entry: its HTML has no notice, the hydrated page has it.
+  expect(await response?.text()).not.toContain('Your account is ready');
+  await expect(notice).toBeVisible();
+  expect(seen.problems).toEqual([]);
+});
+
+test('the login form waits for the app: disabled while its code is on the way, then it logs in', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerCustomer(request, newCustomer());
+  // The page's scripts wait: meanwhile only the server's HTML is there.
+  const scripts = await holdAppScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  const email = page.getByLabel('Email');
+  const login = page.getByRole('button', { name: 'Login' });
+  await expect(email).toBeVisible();
+  // Nothing can be typed or sent that the app would not see (a form sent by the browser itself would
+  // put the password in the address bar).
+  await expect(email).toBeDisabled();
+  await expect(page.getByLabel('Password')).toBeDisabled();
+  await expect(login).toBeDisabled();
+  expect(scripts.held()).toBeGreaterThan(0);
+
+  scripts.release();
+  await expect(email).toBeEnabled();
+  await email.fill(customer.email);
+  await page.getByLabel('Password').fill(customer.password);
+  await login.click();
+  await expectLoggedIn(page);
+});
+
+test('a shopper who scrolls before the app has run stays where they were when it takes the page over, and back returns there', async ({
+  page,
+}) => {
+  const scripts = await holdAppScripts(page);
+  await page.goto('/shop', { waitUntil: 'commit' });
+  const lastCard = page.getByRole('main').locator('article').last();
+  await lastCard.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  scripts.release();
+  await appRunning(page);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50);
+
+  // The app knows that place: a product opened from there and back returns to it.
+  await lastCard.getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/shop\/[^/?]+$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(50);
+});
+
+test("an unknown product's page says so from the server and asks the API nothing more once it runs", async ({
+  page,
+}) => {
+  const id = randomUUID();
+  const { seen, html, status } = await visit(page, `/shop/${id}`);
+  expect(status).toBe(404);
+  expect(html).toContain('This product may have been removed.');
+  await expect(page.getByText('This product may have been removed.')).toBeVisible();
+  expect(seen.apiRequests.filter((r) => r.startsWith(`/api/products/${id}`))).toEqual([]);
+  expect(seen.problems).toEqual([]);
+
+  // Going on in the app to a product that exists fetches it.
+  await page.getByRole('link', { name: 'Back to the shop' }).click();
+  const card = page.getByRole('main').locator('a[href^="/shop/"]').first();
+  const productId = (await card.getAttribute('href'))?.replace('/shop/', '');
+  const fetched = page.waitForRequest((req) => new URL(req.url()).pathname === `/api/products/${productId}`);
+  await card.click();
+  await fetched;
+  await expect(page).toHaveURL(new RegExp(`/shop/${productId}$`));
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Error fetching product details')).toHaveCount(0);
+});
+
+test('a product whose request fails offers to try again, which fetches it', async ({ page }) => {
+  const { dress, searchWord } = fixtures();
+  await visit(page, `/search?q=${searchWord}`);
+  await page.route(`**/api/products/${dress._id}`, (route) => route.abort('connectionfailed'));
+  await page.getByRole('main').locator(`a[href="/shop/${dress._id}"]`).first().click();
+  await expect(page.getByText('Please check your connection and try again.')).toBeVisible();
+
+  await page.unroute(`**/api/products/${dress._id}`);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: dress.name })).toBeVisible();
+});
