@@ -10,7 +10,11 @@ export function productListAnswer(
   query: ProductListQuery,
 ): Promise<CachedAnswer> {
   return cache.get(`list:${JSON.stringify(query)}`, async () =>
-    productListResponseSchema.parse(await listProducts(db, query)),
+    productListResponseSchema.parse(
+      await listProducts(db, query, async (filter, count) =>
+        Number((await cache.get(`count:${JSON.stringify(filter)}`, count)).body),
+      ),
+    ),
   );
 }
 

@@ -6,6 +6,8 @@ export interface CachedAnswer {
   etag: string;
   /** Past its time and sent only because the database cannot be reached. */
   stale?: true;
+  /** Read from the database for this request (or for one it waited on), not taken from memory. */
+  read?: true;
 }
 
 interface Entry extends CachedAnswer {
@@ -62,6 +64,20 @@ export class CatalogueCache {
     this.entries.clear();
   }
 
+  /**
+   * Has every answer read again before it is sent, and keeps it only as the answer of last resort while
+   * the database cannot be reached (`servesStaleOn`): for when changes may have been made unheard, most
+   * often because the database itself went away, which is when those answers are needed.
+   */
+  expire(): void {
+    this.generation++;
+    const now = this.now();
+    for (const entry of this.entries.values()) {
+      entry.freshUntil = Math.min(entry.freshUntil, now);
+      entry.expiresAt = Math.min(entry.expiresAt, now);
+    }
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -90,7 +106,7 @@ export class CatalogueCache {
       return this.staleAnswer(entry);
     }
     try {
-      return await this.refresh(key, load);
+      return { ...(await this.refresh(key, load)), read: true };
     } catch (err) {
       if (!entry || !this.servesStale(key, entry, err, now)) throw err;
       entry.failedAt = this.now();

@@ -21,6 +21,7 @@ export function dropCatalogueCacheOnWrites(app: FastifyInstance): void {
     if (READS.has(request.method) || reply.statusCode >= 400) return;
     const route = request.routeOptions.url ?? request.url;
     if (CATALOGUE_NEUTRAL_ROUTES.some((pattern) => pattern.test(route))) return;
-    app.deps.catalogueCache.invalidate();
+    // Through the shop's events: this instance's cache goes at once, the other instances are told.
+    app.deps.events.catalogueChanged();
   });
 }

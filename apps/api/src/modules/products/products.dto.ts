@@ -6,7 +6,10 @@ import type { VariantRow } from '../inventory/inventory.queries';
 export type ProductRow = typeof products.$inferSelect;
 
 /** A product with its sizes (in scale order); a size's available count never shows below zero. */
-export function toProductDto(row: ProductRow, variants: readonly VariantRow[]): Product {
+export function toProductDto(
+  row: ProductRow,
+  variants: readonly Pick<VariantRow, 'size' | 'sku' | 'onHand' | 'reserved'>[],
+): Product {
   const sizes = variants.map((v) => ({ size: v.size, sku: v.sku, available: Math.max(0, v.onHand - v.reserved) }));
   return {
     _id: row.id,

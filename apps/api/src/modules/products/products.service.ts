@@ -14,10 +14,10 @@ import {
 import type { Queryable } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { invalid, notFound, unauthorised } from '../../platform/errors';
+import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service';
 import { findProductScale, variantsOfProducts } from '../inventory/inventory.queries';
 import { addOpeningStock } from '../inventory/inventory.service';
 import { toReviewDto } from '../reviews/reviews.dto';
-import { findReviewsOfProduct } from '../reviews/reviews.queries';
 import { type ProductRow, toProductDto, toProductDtos } from './products.dto';
 import * as queries from './products.queries';
 
@@ -49,20 +49,35 @@ function priceBoundsInCents({ minPrice, maxPrice }: ProductListQuery) {
   };
 }
 
-export async function listProducts(db: Queryable, query: ProductListQuery): Promise<ProductListResponse> {
-  const { rows, total } = await queries.listProducts(
-    db,
-    {
-      category: query.category,
-      color: query.color,
-      size: query.size,
-      inStock: query.inStock,
-      ...priceBoundsInCents(query),
-      containsPattern: query.q ? `%${escapeLike(query.q)}%` : undefined,
-    },
-    { sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit },
-  );
-  return { products: await withSizes(db, rows), totalPages: Math.ceil(total / query.limit), totalProducts: total };
+/**
+ * Counts the products of a filter, or answers a count kept from before: the count is the same for every
+ * page and sort of a filter, and the dearer half of a list when the page itself is read along an index.
+ */
+export type CountOfFilter = (filter: queries.ProductFilter, count: () => Promise<number>) => Promise<number>;
+
+export async function listProducts(
+  db: Queryable,
+  query: ProductListQuery,
+  countOf: CountOfFilter = (_filter, count) => count(),
+): Promise<ProductListResponse> {
+  const filter: queries.ProductFilter = {
+    category: query.category,
+    color: query.color,
+    size: query.size,
+    inStock: query.inStock,
+    ...priceBoundsInCents(query),
+    containsPattern: query.q ? `%${escapeLike(query.q)}%` : undefined,
+  };
+  // In parallel: the page stops early on its index, which a count cannot.
+  const [rows, total] = await Promise.all([
+    queries.listProducts(db, filter, { sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countOf(filter, () => queries.countProducts(db, filter)),
+  ]);
+  return {
+    products: rows.map((row) => toProductDto(row.product, row.variants)),
+    totalPages: Math.ceil(total / query.limit),
+    totalProducts: total,
+  };
 }
 
 /** Product rows as answers, each with its sizes. */
@@ -83,13 +98,22 @@ async function productOrThrow(db: Queryable, id: string) {
 }
 
 export async function getProductDetail(db: Queryable, id: string): Promise<ProductDetailResponse> {
-  const [row, variants, reviewRows] = await Promise.all([
-    queries.findProduct(db, id),
-    variantsOfProducts(db, [id]),
-    findReviewsOfProduct(db, id, PRODUCT_DETAIL_REVIEWS_MAX),
-  ]);
+  const row = await queries.findProductDetail(db, id, PRODUCT_DETAIL_REVIEWS_MAX);
   if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
-  return { product: toProductDto(row, variants), reviews: reviewRows.map((r) => toReviewDto(r.review, r.author)) };
+  return {
+    product: toProductDto(row.product, row.variants),
+    reviews: row.reviews.map(({ author, ...review }) =>
+      toReviewDto(
+        {
+          ...review,
+          userId: author?.id ?? null,
+          createdAt: new Date(review.createdAt),
+          updatedAt: new Date(review.updatedAt),
+        },
+        author,
+      ),
+    ),
+  };
 }
 
 /** At most 8 products of the same category or sharing a name word, shared words first, then by rating. */
@@ -128,12 +152,25 @@ export async function createProduct(ctx: ServiceContext, input: ProductInput): P
       sizeScale: scale,
       authorId: author.id,
     });
-    return toProductDto(row, await addOpeningStock(tx, row.id, input.variants, author.id));
+    const variants = await addOpeningStock(tx, row.id, input.variants, author.id);
+    await recordAudit(tx, auditActorOf(ctx), {
+      kind: 'product.created',
+      target: { type: 'product', id: row.id, label: row.name },
+      details: { category: row.category, priceCents: row.priceCents },
+    });
+    return toProductDto(row, variants);
   });
 }
 
+/** The product's fields an admin edits, as the audit log compares them (money in cents). */
+const EDITABLE_FIELDS = ['name', 'category', 'color', 'description', 'priceCents', 'oldPriceCents', 'image'] as const;
+
 export async function updateProduct(ctx: ServiceContext, id: string, update: ProductUpdate): Promise<Product> {
+  const actor = auditActorOf(ctx);
   return ctx.db.transaction(async (tx) => {
+    // Locked, so the log's "before" is what this edit replaced and not what a concurrent one wrote.
+    const before = await queries.lockProduct(tx, id);
+    if (!before) throw notFound(PRODUCT_MESSAGES.notFound);
     if (update.category !== undefined) {
       // Its sizes stay what they are: a category that cannot have them is refused.
       const scale = await findProductScale(tx, id, { lock: true });
@@ -151,11 +188,28 @@ export async function updateProduct(ctx: ServiceContext, id: string, update: Pro
       image: update.image,
     });
     if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
+    const changes = changedFields(before, row, EDITABLE_FIELDS);
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, actor, {
+        kind: 'product.updated',
+        target: { type: 'product', id, label: row.name },
+        details: { changes },
+      });
+    }
     return toProductDto(row, await variantsOfProducts(tx, [id]));
   });
 }
 
 /** Its reviews go with it (ON DELETE CASCADE); order lines keep their snapshot (SET NULL). */
 export async function deleteProduct(ctx: ServiceContext, id: string): Promise<void> {
-  if (!(await queries.deleteProduct(ctx.db, id))) throw notFound(PRODUCT_MESSAGES.notFound);
+  const actor = auditActorOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await queries.deleteProduct(tx, id);
+    if (!deleted) throw notFound(PRODUCT_MESSAGES.notFound);
+    await recordAudit(tx, actor, {
+      kind: 'product.deleted',
+      target: { type: 'product', id, label: deleted.name },
+      details: { category: deleted.category, priceCents: deleted.priceCents },
+    });
+  });
 }
