@@ -36,23 +36,31 @@ export interface CartTotals {
 export interface CartTotalsInCents {
   selectedItems: number;
   subtotalCents: number;
+  /** What a discount code takes off the items (0 without one). */
+  discountCents: number;
   taxCents: number;
   grandTotalCents: number;
 }
 
 /**
  * The one computation of a cart's totals. The cart panel shows it and the server charges it,
- * so the amount charged always equals the Grand Total the shopper saw.
+ * so the amount charged always equals the Grand Total the shopper saw. A discount comes off the items
+ * before tax: tax is 5% of what the items cost after it.
  */
-export function cartTotalsInCents(lines: readonly { unitPriceCents: number; quantity: number }[]): CartTotalsInCents {
+export function cartTotalsInCents(
+  lines: readonly { unitPriceCents: number; quantity: number }[],
+  discountCents = 0,
+): CartTotalsInCents {
   let selectedItems = 0;
   let subtotalCents = 0;
   for (const line of lines) {
     selectedItems += line.quantity;
     subtotalCents += line.unitPriceCents * line.quantity;
   }
-  const tax = taxCents(subtotalCents);
-  return { selectedItems, subtotalCents, taxCents: tax, grandTotalCents: subtotalCents + tax };
+  const discount = Math.min(Math.max(0, discountCents), subtotalCents);
+  const itemsCents = subtotalCents - discount;
+  const tax = taxCents(itemsCents);
+  return { selectedItems, subtotalCents, discountCents: discount, taxCents: tax, grandTotalCents: itemsCents + tax };
 }
 
 export function cartTotals(lines: readonly PricedLine[]): CartTotals {

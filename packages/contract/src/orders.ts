@@ -35,11 +35,21 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** The discount code an order was bought with, as it was then, and what it took off the items. */
+export const orderDiscountSchema = z.object({
+  code: z.string(),
+  /** Dollars taken off the items, before tax. */
+  amount: z.number(),
+});
+export type OrderDiscount = z.infer<typeof orderDiscountSchema>;
+
 export const orderSchema = z.object({
   _id: idSchema,
   orderId: z.string(),
   amount: z.number(),
   subtotal: z.number(),
+  /** Null on orders bought without a code; tax is on the subtotal less the discount. */
+  discount: orderDiscountSchema.nullable(),
   tax: z.number(),
   /** Null on orders from before the shop asked for an address. */
   shipping: orderShippingSchema.nullable(),
@@ -84,6 +94,15 @@ export const checkoutRequestSchema = z.object({
       'Each product may appear in the cart only once per size',
     ),
   userId: z.string().optional(),
+  /**
+   * A discount code typed in the cart panel (any case; empty is none). The server checks it against the
+   * cart and prices the discount itself; a code it refuses answers why (`discountProblem`).
+   */
+  discountCode: z
+    .string({ message: 'The discount code must be text' })
+    .trim()
+    .max(64, 'That is not a discount code')
+    .optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

@@ -1,11 +1,15 @@
+import type { AuditDetails, AuditKind, AuditTargetType } from '@shop/contract/audit';
 import { ALL_ORDER_STATUSES, CATEGORIES, COLORS, ROLES } from '@shop/contract/constants';
 import type { ShippingAddress, ShippingMethod } from '@shop/contract/delivery';
+import { DISCOUNT_KINDS } from '@shop/contract/discounts';
+import { ACTIVITY_KINDS, SEARCH_TERM_MAX_LENGTH } from '@shop/contract/insight';
 import { SIZE_SCALE_NAMES, STOCK_REASONS } from '@shop/contract/inventory';
 import { REFUND_KINDS } from '@shop/contract/orders';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -33,6 +37,7 @@ export const stockReasonEnum = pgEnum('stock_reason', STOCK_REASONS);
 export const reservationStatusEnum = pgEnum('reservation_status', ['active', 'paid', 'cancelled', 'expired']);
 export const refundKindEnum = pgEnum('refund_kind', REFUND_KINDS);
 export const refundStatusEnum = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
+export const discountKindEnum = pgEnum('discount_kind', DISCOUNT_KINDS);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -50,6 +55,8 @@ export const users = pgTable(
     profession: text('profession').notNull().default(''),
     /** The delivery address the next checkout starts from: the last one used, or one the customer saved. */
     savedAddress: jsonb('saved_address').$type<ShippingAddress>(),
+    /** When the account's second factor (user_totp) was confirmed; null while it is off. */
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -101,7 +108,14 @@ export const products = pgTable(
     index('products_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_category_created_at_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
     index('products_color_created_at_idx').on(t.color, t.createdAt.desc(), t.id.desc()),
-    index('products_category_color_price_idx').on(t.category, t.color, t.priceCents),
+    // Every sort of the shop page has an index under each filter of category, colour or both, so a page
+    // is read in order and stops at its end: without them a cold page of dresses by price sorted 25,000.
+    index('products_category_color_price_idx').on(t.category, t.color, t.priceCents, t.id),
+    index('products_category_price_idx').on(t.category, t.priceCents, t.id),
+    index('products_color_price_idx').on(t.color, t.priceCents, t.id),
+    index('products_category_color_rating_idx').on(t.category, t.color, t.rating.desc(), t.id.desc()),
+    index('products_category_rating_idx').on(t.category, t.rating.desc(), t.id.desc()),
+    index('products_color_rating_idx').on(t.color, t.rating.desc(), t.id.desc()),
     // The shop page's default: category and colour, newest first; a price range is checked inside the index.
     index('products_category_color_created_at_idx').on(
       t.category,
@@ -157,9 +171,21 @@ export const checkoutSessions = pgTable(
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     /** The stock reservations held for this checkout (stock_reservations.hold_id). */
     holdId: uuid('hold_id'),
+    /**
+     * The discount code the checkout was given (its use held under the same hold id, in
+     * discount_code_holds), the code as it was named then, and what it took off the items.
+     */
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
   },
   (t) => [
-    check('checkout_sessions_amount_positive', sql`${t.amountCents} > 0`),
+    // Zero when a code takes the whole of the items off: the shipping chosen on the page is still paid.
+    check('checkout_sessions_amount_non_negative', sql`${t.amountCents} >= 0`),
+    check(
+      'checkout_sessions_discount_range',
+      sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`,
+    ),
     index('checkout_sessions_unfulfilled_idx').on(t.createdAt).where(sql`${t.fulfilledAt} IS NULL`),
     index('checkout_sessions_user_id_idx').on(t.userId),
     uniqueIndex('checkout_sessions_hold_id_key').on(t.holdId),
@@ -187,6 +213,9 @@ export const builtinPaymentSessions = pgTable('builtin_payment_sessions', {
   shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
   shippingMethod: text('shipping_method').$type<ShippingMethod>(),
   shippingCents: integer('shipping_cents'),
+  /** The discount the shop gave the session (as a coupon on a Stripe session), shown on the page. */
+  discountCode: text('discount_code'),
+  discountCents: integer('discount_cents').notNull().default(0),
 });
 
 /** Refunds the builtin provider has made, once per idempotency key as Stripe's are. */
@@ -221,11 +250,16 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     /** Given back so far (succeeded refunds and those in flight), never more than the amount. */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** Snapshot of the discount code used, as it was named, and what it took off the subtotal (before tax). */
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('orders_amount_non_negative', sql`${t.amountCents} >= 0 AND ${t.subtotalCents} >= 0 AND ${t.taxCents} >= 0`),
+    check('orders_discount_range', sql`${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents}`),
     check('orders_refunded_range', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
     index('orders_email_created_at_idx').on(t.email, t.createdAt.desc()),
     // Orders belong to an e-mail compared without case: a customer's orders, payments and stats.
@@ -441,3 +475,255 @@ export const sentMails = pgTable('sent_mails', {
   messageId: text('message_id').notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every staff action, one row each, written in the transaction of the action where it has one: who
+ * (their id and e-mail as they were), when, what, to what, from which address. Append-only: a trigger
+ * refuses UPDATE, DELETE and TRUNCATE (migration audit_log_append_only), and no foreign key points out
+ * of it, so deleting a user or a product changes none of its rows.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: createdAt(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    kind: text('kind').$type<AuditKind>().notNull(),
+    targetType: text('target_type').$type<AuditTargetType>().notNull(),
+    targetId: text('target_id'),
+    /** The target as it was named then (a product's name, a user's e-mail), kept after it is gone. */
+    targetLabel: text('target_label').notNull().default(''),
+    details: jsonb('details').$type<AuditDetails>().notNull().default({}),
+    ip: text('ip').notNull(),
+  },
+  (t) => [
+    // The admin's page lists newest first, filtered by who or what, a page at a time from the last row seen.
+    index('audit_log_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_actor_email_created_at_idx').on(sql`lower(${t.actorEmail})`, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_kind_created_at_idx').on(t.kind, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * A discount code the owner made. Its uses are counted in the row: `uses` are orders made with it, `held`
+ * the open checkouts holding a use until they are paid, cancelled or expire. The check on the two is the
+ * total limit (as the sizes' `reserved <= on_hand`): a checkout holds a use by adding to `held` in one
+ * statement, and a use past the limit ends that statement instead of being read first and written later.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** In capitals; shoppers type codes in any case. */
+    code: text('code').notNull(),
+    kind: discountKindEnum('kind').notNull(),
+    /** Whole percent off, for a percentage code. */
+    percentOff: smallint('percent_off'),
+    /** Cents off, for a fixed-amount code; never more than the items it applies to. */
+    amountOffCents: integer('amount_off_cents'),
+    /** The items (before the discount and tax) must come to at least this much. */
+    minOrderCents: integer('min_order_cents').notNull().default(0),
+    /** Only the cart's lines of this category are discounted; null: every line. */
+    category: categoryEnum('category'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    paused: boolean('paused').notNull().default(false),
+    uses: integer('uses').notNull().default(0),
+    held: integer('held').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_key').on(t.code),
+    index('discount_codes_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    check(
+      'discount_codes_value',
+      sql`(${t.kind} = 'percentage' AND ${t.percentOff} BETWEEN 1 AND 100 AND ${t.amountOffCents} IS NULL) OR (${t.kind} = 'fixed' AND ${t.amountOffCents} > 0 AND ${t.percentOff} IS NULL)`,
+    ),
+    check('discount_codes_min_order_non_negative', sql`${t.minOrderCents} >= 0`),
+    check('discount_codes_dates', sql`${t.startsAt} IS NULL OR ${t.endsAt} IS NULL OR ${t.endsAt} > ${t.startsAt}`),
+    check(
+      'discount_codes_limits_positive',
+      sql`(${t.maxUses} IS NULL OR ${t.maxUses} > 0) AND (${t.maxUsesPerCustomer} IS NULL OR ${t.maxUsesPerCustomer} > 0)`,
+    ),
+    check(
+      'discount_codes_uses_range',
+      sql`${t.uses} >= 0 AND ${t.held} >= 0 AND (${t.maxUses} IS NULL OR ${t.uses} + ${t.held} <= ${t.maxUses})`,
+    ),
+  ],
+);
+
+/**
+ * One customer's uses of one code, counted as the code's are. `max_uses` is the code's per-customer limit
+ * as of this customer's last hold (a check cannot read another table): each hold copies it in the same
+ * statement, so the check holds the limit in force when the customer checks out.
+ */
+export const discountCodeCustomers = pgTable(
+  'discount_code_customers',
+  {
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uses: integer('uses').notNull().default(0),
+    held: integer('held').notNull().default(0),
+    maxUses: integer('max_uses'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.codeId, t.userId] }),
+    index('discount_code_customers_user_id_idx').on(t.userId),
+    check(
+      'discount_code_customers_uses_range',
+      sql`${t.uses} >= 0 AND ${t.held} >= 0 AND (${t.maxUses} IS NULL OR ${t.uses} + ${t.held} <= ${t.maxUses})`,
+    ),
+  ],
+);
+
+/**
+ * The use of a code one checkout holds, under the checkout's hold id (as its stock reservations): it ends
+ * once, paid in the order's transaction or cancelled or expired with the stock, by a conditional update of
+ * its status that moves the counts in the same statement.
+ */
+export const discountCodeHolds = pgTable(
+  'discount_code_holds',
+  {
+    holdId: uuid('hold_id').primaryKey(),
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: reservationStatusEnum('status').notNull().default('active'),
+    discountCents: integer('discount_cents').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('discount_code_holds_active_expires_at_idx').on(t.expiresAt).where(sql`${t.status} = 'active'`),
+    index('discount_code_holds_code_id_idx').on(t.codeId),
+  ],
+);
+
+/**
+ * An account's TOTP secret, sealed (AES-256-GCM under a key the shop keeps in app_secrets), from the
+ * moment enrolment starts; it counts only once users.two_factor_enabled_at is set. The last time step
+ * a code was accepted for is moved forward by one conditional update, so a code works once.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of an account's second factor: only their SHA-256 is kept. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [unique('totp_recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * The step between a right password and the code: a login of an account with a second factor answers
+ * this challenge's token (only its hash is kept) instead of a session; it works once, for a few minutes.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('login_challenges_user_id_idx').on(t.userId)],
+);
+
+export const activityKindEnum = pgEnum('activity_kind', ACTIVITY_KINDS);
+
+/**
+ * Orders, what they charged and what has been given back of them, per UTC day of the order: kept by
+ * statement triggers on orders (migration 0014), so the sales insight reads a row per day (and shard)
+ * instead of every order of a range. Each database connection adds to its own shard, as the month totals do.
+ */
+export const orderDayTotals = pgTable(
+  'order_day_totals',
+  {
+    day: date('day').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.shard] })],
+);
+
+/**
+ * Units and item revenue of each product per UTC day, kept by triggers on order_items and orders (migration
+ * 0014). No foreign key: a deleted product's sales still count, under the name it was sold as.
+ */
+export const productDayTotals = pgTable(
+  'product_day_totals',
+  {
+    day: date('day').notNull(),
+    productId: uuid('product_id').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    /** The product's category when it first sold that day; null if it was already gone. */
+    category: categoryEnum('category'),
+    name: text('name').notNull(),
+    units: integer('units').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId, t.shard] })],
+);
+
+/**
+ * How often each of the shop's counted requests happened per UTC day. Counted in each instance's memory and
+ * added here in batches (modules/insight/activity-counter.ts): increments, so instances never overwrite
+ * each other. Nothing of who asked is kept.
+ */
+export const activityDayCounts = pgTable(
+  'activity_day_counts',
+  {
+    day: date('day').notNull(),
+    kind: activityKindEnum('kind').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind] })],
+);
+
+/** Searches that found nothing, per UTC day and normalised term; added to in batches like activity_day_counts. */
+export const searchMissDayCounts = pgTable(
+  'search_miss_day_counts',
+  {
+    day: date('day').notNull(),
+    term: text('term').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.term] }),
+    check(
+      'search_miss_day_counts_term_length',
+      sql`char_length(${t.term}) BETWEEN 1 AND ${sql.raw(String(SEARCH_TERM_MAX_LENGTH))}`,
+    ),
+  ],
+);

@@ -26,6 +26,7 @@ export const paths = {
     profile: { path: '/dashboard/profile', href: () => '/dashboard/profile' },
     reviews: { path: '/dashboard/reviews', href: () => '/dashboard/reviews' },
     admin: { path: '/dashboard/admin', href: () => '/dashboard/admin' },
+    insight: { path: '/dashboard/insight', href: () => '/dashboard/insight' },
     addProduct: { path: '/dashboard/add-product', href: () => '/dashboard/add-product' },
     manageProducts: { path: '/dashboard/manage-products', href: () => '/dashboard/manage-products' },
     updateProduct: {
@@ -34,7 +35,15 @@ export const paths = {
     },
     users: { path: '/dashboard/users', href: () => '/dashboard/users' },
     manageOrders: { path: '/dashboard/manage-orders', href: () => '/dashboard/manage-orders' },
+    discountCodes: { path: '/dashboard/discount-codes', href: () => '/dashboard/discount-codes' },
+    newDiscountCode: { path: '/dashboard/discount-codes/new', href: () => '/dashboard/discount-codes/new' },
+    editDiscountCode: {
+      path: '/dashboard/discount-codes/:id/edit',
+      href: (id: string) => `/dashboard/discount-codes/${encodeURIComponent(id)}/edit`,
+    },
     sentEmails: { path: '/dashboard/sent-emails', href: () => '/dashboard/sent-emails' },
+    security: { path: '/dashboard/security', href: () => '/dashboard/security' },
+    auditLog: { path: '/dashboard/audit-log', href: () => '/dashboard/audit-log' },
   },
   company: {
     about: { path: '/about', href: () => '/about' },

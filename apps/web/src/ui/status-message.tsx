@@ -10,6 +10,15 @@ export function ErrorMessage({ title, children }: { title: string; children?: Re
   );
 }
 
+/** Why a form's last sending was refused, above its button; announced when it appears. */
+export function FormProblem({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-xl bg-stop/10 px-4 py-3 text-sm text-stop-dark">
+      {children}
+    </p>
+  );
+}
+
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-taupe px-6 py-16 text-center">

@@ -1,4 +1,5 @@
 import { messageResponseSchema } from '@shop/contract/common';
+import { loginAnswerSchema, loginTwoFactorRequestSchema, TWO_FACTOR_MESSAGES } from '@shop/contract/two-factor';
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -19,6 +20,8 @@ import { login, register } from './auth.service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, deviceCookieValue, deviceUserId } from './known-device';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { closeSession, SESSION_COOKIE } from './sessions.service';
+import { twoFactorRoutes } from './two-factor.routes';
+import { finishTwoFactorLogin } from './two-factor-login';
 
 /** Every login and register attempt from one address counts, malformed ones included. */
 async function limitAttemptsPerIp(request: FastifyRequest): Promise<void> {
@@ -40,9 +43,14 @@ function cookieOptions(request: FastifyRequest) {
   };
 }
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+/** The session's cookie, and the known-device cookie that spares this browser the login waits (007). */
+function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string, userId: string): void {
   const maxAge = request.server.deps.config.sessionTtlDays * 24 * 60 * 60;
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge });
+  reply.setCookie(DEVICE_COOKIE, deviceCookieValue(request.server.deps.knownDeviceSecret, userId), {
+    ...cookieOptions(request),
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+  });
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,19 +72,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { auth: 'public' },
       onRequest: limitAttemptsPerIp,
-      schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema } },
+      schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginAnswerSchema } },
     },
     async (request, reply) => {
-      const secret = app.deps.knownDeviceSecret;
-      const { token, user } = await login(contextOf(request), app.deps.rateLimiter, request.body, {
+      const result = await login(contextOf(request), app.deps.rateLimiter, request.body, {
         ip: request.ip,
-        knownDeviceUserId: deviceUserId(secret, request.cookies[DEVICE_COOKIE]),
+        knownDeviceUserId: deviceUserId(app.deps.knownDeviceSecret, request.cookies[DEVICE_COOKIE]),
       });
-      setSessionCookie(request, reply, token);
-      reply.setCookie(DEVICE_COOKIE, deviceCookieValue(secret, user._id), {
-        ...cookieOptions(request),
-        maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
-      });
+      // A second factor: no cookie yet, only the challenge its code answers.
+      if (result.twoFactorRequired) {
+        return {
+          message: TWO_FACTOR_MESSAGES.codeNeeded,
+          twoFactorRequired: true as const,
+          challenge: result.challenge,
+        };
+      }
+      setSessionCookies(request, reply, result.token, result.user._id);
+      return { message: 'Logged in successfully', token: result.token, user: result.user };
+    },
+  );
+
+  app.post(
+    '/login/two-factor',
+    {
+      config: { auth: 'public' },
+      onRequest: limitAttemptsPerIp,
+      schema: { tags: ['auth'], body: loginTwoFactorRequestSchema, response: { 200: loginResponseSchema } },
+    },
+    async (request, reply) => {
+      const { token, user } = await finishTwoFactorLogin(contextOf(request), app.deps.rateLimiter, request.body);
+      setSessionCookies(request, reply, token, user._id);
       return { message: 'Logged in successfully', token, user };
     },
   );
@@ -117,6 +142,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: PASSWORD_RESET_MESSAGES.done };
     },
   );
+
+  await app.register(twoFactorRoutes);
 
   app.get(
     '/me',

@@ -6,6 +6,7 @@ import { toUserDto } from '../users/users.dto';
 import { findUserByEmail, insertUser } from '../users/users.queries';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import { openSession } from './sessions.service';
+import { openLoginChallenge } from './two-factor-login';
 
 const EMAIL_UNIQUE_INDEX = 'users_email_lower_key';
 
@@ -23,11 +24,10 @@ export async function register(ctx: ServiceContext, input: RegisterRequest): Pro
   }
 }
 
-export interface LoginResult {
-  token: string;
-  expiresAt: Date;
-  user: User;
-}
+/** A session, or, for an account with a second factor, the challenge its code must answer. */
+export type LoginResult =
+  | { twoFactorRequired: false; token: string; expiresAt: Date; user: User }
+  | { twoFactorRequired: true; challenge: string; expiresAt: Date };
 
 /** Where an attempt comes from: the address, and the account the browser's known-device cookie names. */
 export interface LoginOrigin {
@@ -83,6 +83,8 @@ export async function login(
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyPasswordHash()));
   if (!row || !valid) throw unauthorised('Invalid credentials');
   await Promise.all([limiter.refund(pairKey), limiter.refund(accountKey)]);
+  // The password alone opens no session for an account with a second factor (two-factor.service.ts).
+  if (row.twoFactorEnabledAt) return { twoFactorRequired: true, ...(await openLoginChallenge(ctx.db, row.id)) };
   const { token, expiresAt } = await openSession(ctx.db, row.id, ctx.config.sessionTtlDays);
-  return { token, expiresAt, user: toUserDto(row) };
+  return { twoFactorRequired: false, token, expiresAt, user: toUserDto(row) };
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
+import { DiscountNote } from '../../ui/order-discount';
 import { ShipToCell } from '../../ui/order-shipping';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { formatDate } from '../dashboard/format';
@@ -75,7 +76,10 @@ export function UserOrdersPage() {
                   <td className={td}>
                     <ShipToCell shipping={order.shipping} />
                   </td>
-                  <td className={`${td} text-right font-medium tabular-nums`}>{formatMoney(order.amount)}</td>
+                  <td className={`${td} text-right font-medium tabular-nums`}>
+                    {formatMoney(order.amount)}
+                    <DiscountNote discount={order.discount} />
+                  </td>
                   <td className={`${td} text-right`}>
                     <Link
                       to={paths.order.href(order._id)}

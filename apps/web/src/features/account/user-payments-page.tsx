@@ -19,6 +19,7 @@ export function UserPaymentsPage() {
     (orders ?? []).reduce((sum, order) => sum + toCents(order.amount) - toCents(order.refunded), 0),
   );
   const anyRefund = (orders ?? []).some((order) => order.refunded > 0);
+  const anyDiscount = (orders ?? []).some((order) => order.discount !== null);
 
   return (
     <>
@@ -62,6 +63,11 @@ export function UserPaymentsPage() {
                   <th scope="col" className={`${th} text-right`}>
                     Items
                   </th>
+                  {anyDiscount && (
+                    <th scope="col" className={`${th} text-right`}>
+                      Discount
+                    </th>
+                  )}
                   <th scope="col" className={`${th} text-right`}>
                     Tax
                   </th>
@@ -83,6 +89,18 @@ export function UserPaymentsPage() {
                     <td className={`${td} text-right tabular-nums`}>
                       {order.products.reduce((sum, item) => sum + item.quantity, 0)}
                     </td>
+                    {anyDiscount && (
+                      <td className={`${td} text-right tabular-nums`}>
+                        {order.discount ? (
+                          <>
+                            <span className="text-go-dark">−{formatMoney(order.discount.amount)}</span>
+                            <span className="block font-mono text-xs text-muted">{order.discount.code}</span>
+                          </>
+                        ) : (
+                          ''
+                        )}
+                      </td>
+                    )}
                     <td className={`${td} text-right tabular-nums`}>{formatMoney(order.tax)}</td>
                     <td className={`${td} pl-8 font-mono text-xs`}>{order.orderId}</td>
                   </tr>

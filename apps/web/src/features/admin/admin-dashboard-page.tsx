@@ -1,6 +1,9 @@
 import { formatMoney } from '@shop/contract/money';
 import type { AdminStats } from '@shop/contract/stats';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
+import { buttonClass } from '../../ui/button';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { ChartCard } from '../dashboard/charts/chart-card';
 import { DoughnutChart } from '../dashboard/charts/doughnut-chart';
@@ -63,6 +66,11 @@ export function AdminDashboardPage() {
         eyebrow="Admin dashboard"
         title={`Hello, ${user.username}!`}
         description="How the shop is doing: orders, earnings, customers, the catalogue and what runs low."
+        actions={
+          <Link to={paths.dashboard.insight.href()} className={buttonClass('outline', 'sm')}>
+            Sales insight by day
+          </Link>
+        }
       />
       {isLoading ? (
         <StatCardsSkeleton count={4} label="Loading the shop's stats" />

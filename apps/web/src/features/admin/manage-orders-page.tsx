@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
+import { DiscountNote } from '../../ui/order-discount';
 import { ShipToNote } from '../../ui/order-shipping';
 import { Pagination } from '../../ui/pagination';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
@@ -112,7 +113,10 @@ export function ManageOrdersPage() {
                 {data.orders.map((order, index) => (
                   <tr key={order._id} className={rowClass}>
                     <td className={`${td} text-muted tabular-nums`}>{rowNumber(page, LIMIT, index)}</td>
-                    <td className={`${td} min-w-48 font-mono text-xs break-all`}>{order.orderId}</td>
+                    <td className={`${td} min-w-48 font-mono text-xs break-all`}>
+                      {order.orderId}
+                      <DiscountNote discount={order.discount} />
+                    </td>
                     <td className={td}>
                       <EmailCell email={order.email} />
                       <ShipToNote shipping={order.shipping} />

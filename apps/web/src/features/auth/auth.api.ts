@@ -1,4 +1,5 @@
 import { apiPaths } from '@shop/contract/api-paths';
+import type { LoginAnswer, LoginTwoFactorRequest } from '@shop/contract/two-factor';
 import type {
   ForgotPasswordRequest,
   LoginRequest,
@@ -11,8 +12,12 @@ import { apiPath, baseApi } from '../../lib/base-api';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginRequest>({
+    /** A session, or for an account with a second factor the challenge the code step answers. */
+    login: build.mutation<LoginAnswer, LoginRequest>({
       query: (body) => ({ url: apiPath(apiPaths.login), method: 'POST', body }),
+    }),
+    loginTwoFactor: build.mutation<LoginResponse, LoginTwoFactorRequest>({
+      query: (body) => ({ url: apiPath(apiPaths.loginTwoFactor), method: 'POST', body }),
     }),
     register: build.mutation<{ message: string; user: User }, RegisterRequest>({
       query: (body) => ({ url: apiPath(apiPaths.register), method: 'POST', body }),
@@ -36,6 +41,7 @@ export const authApi = baseApi.injectEndpoints({
 
 export const {
   useLoginMutation,
+  useLoginTwoFactorMutation,
   useRegisterMutation,
   useLogoutMutation,
   useGetMeQuery,

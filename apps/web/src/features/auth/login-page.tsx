@@ -1,5 +1,7 @@
 import { PAGE_META } from '@shop/contract/seo';
-import { type FormEvent, useState } from 'react';
+import type { User } from '@shop/contract/users';
+import { loginRequestSchema } from '@shop/contract/users';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
@@ -7,10 +9,13 @@ import { baseApi } from '../../lib/base-api';
 import { useAppDispatch } from '../../lib/hooks';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
+import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
+import { useHydrated } from '../../ui/use-hydrated';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useLoginMutation } from './auth.api';
 import { setUser } from './auth.slice';
 import { AuthLayout } from './auth-layout';
+import { LoginCodeStep } from './login-code-step';
 
 export interface LoginLocationState {
   /** Why the shopper was sent here, shown above the form. */
@@ -19,27 +24,48 @@ export interface LoginLocationState {
   returnTo?: string;
 }
 
-export function LoginPage() {
-  usePageMeta(PAGE_META.login.title, PAGE_META.login.description);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [login, { isLoading }] = useLoginMutation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const state = useLocation().state as LoginLocationState | null;
-  const notice = state?.notice;
+/**
+ * What the page that sent the shopper here left in the history entry. The server never sees it, and a
+ * reload or a step back brings it back into the browser: read before hydration, a notice would be in the
+ * browser's first render and not in the server's HTML. So it is read once the page is hydrated.
+ */
+function useLoginLocationState(): { notice?: string | undefined; returnTo: string } {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const state = hydrated ? (location.state as LoginLocationState | null) : null;
   // Only a path of this shop ("//host" would be another site).
   const returnTo =
     state?.returnTo?.startsWith('/') && !state.returnTo.startsWith('//') ? state.returnTo : paths.home.href();
+  return { notice: state?.notice, returnTo };
+}
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+export function LoginPage() {
+  usePageMeta(PAGE_META.login.title, PAGE_META.login.description);
+  const form = useSchemaForm(loginRequestSchema);
+  const [login, { isLoading }] = useLoginMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { notice, returnTo } = useLoginLocationState();
+  // Set when the password was right and the account asks for its second factor.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [expiredNotice, setExpiredNotice] = useState<string | null>(null);
+
+  const loggedIn = (user: User) => {
+    dispatch(baseApi.util.resetApiState());
+    dispatch(setUser(user));
+    navigate(returnTo);
+  };
+
+  const onSubmit = form.handleSubmit(async (credentials) => {
     try {
       // The session is the httpOnly cookie the server sets; the token in the answer is not kept.
-      const { user } = await login({ email, password }).unwrap();
-      dispatch(baseApi.util.resetApiState());
-      dispatch(setUser(user));
-      navigate(returnTo);
+      const answer = await login(credentials).unwrap();
+      if ('twoFactorRequired' in answer) {
+        setExpiredNotice(null);
+        setChallenge(answer.challenge);
+        return;
+      }
+      loggedIn(answer.user);
     } catch (error) {
       await showAlert({
         title: 'Login Failed',
@@ -48,52 +74,59 @@ export function LoginPage() {
         confirmButtonText: 'Try Again',
       });
     }
+  });
+
+  if (challenge) {
+    return (
+      <AuthLayout title="Two-factor check" intro="One more step: your account is protected by an authenticator app.">
+        <LoginCodeStep
+          challenge={challenge}
+          onLoggedIn={loggedIn}
+          onExpired={(message) => {
+            setChallenge(null);
+            setExpiredNotice(message);
+          }}
+          onCancel={() => setChallenge(null)}
+        />
+      </AuthLayout>
+    );
   }
 
+  const shownNotice = expiredNotice ?? notice;
   return (
     <AuthLayout title="Welcome back" intro="Log in to check out, follow your orders and write reviews.">
-      {notice && (
+      {shownNotice && (
         <p role="status" className="mb-6 rounded-xl bg-clay-soft px-4 py-3 text-sm text-clay-dark">
-          {notice}
+          {shownNotice}
         </p>
       )}
-      <form onSubmit={onSubmit} className="space-y-5">
-        <div>
-          <label htmlFor="login-email" className="field-label">
-            Email
-          </label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className="field"
-          />
-        </div>
-        <div>
-          <div className="flex items-baseline justify-between gap-4">
-            <label htmlFor="login-password" className="field-label">
-              Password
-            </label>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <SchemaTextField
+          form={form}
+          name="email"
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+        />
+        <SchemaTextField
+          form={form}
+          name="password"
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          labelAside={
             <Link
               to={paths.forgotPassword.href()}
               className="text-sm font-medium text-clay underline underline-offset-4"
             >
               Forgot password?
             </Link>
-          </div>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className="field"
-          />
-        </div>
+          }
+        />
         <Button type="submit" busy={isLoading} className="w-full">
           Login
         </Button>

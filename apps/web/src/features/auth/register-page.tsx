@@ -1,11 +1,12 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/contract/constants';
 import { PAGE_META } from '@shop/contract/seo';
-import { type FormEvent, useState } from 'react';
+import { registerRequestSchema } from '@shop/contract/users';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
+import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useRegisterMutation } from './auth.api';
 import { AuthLayout } from './auth-layout';
@@ -13,16 +14,13 @@ import type { LoginLocationState } from './login-page';
 
 export function RegisterPage() {
   usePageMeta(PAGE_META.register.title, PAGE_META.register.description);
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [register, { isLoading }] = useRegisterMutation();
+  const form = useSchemaForm(registerRequestSchema);
+  const [createAccount, { isLoading }] = useRegisterMutation();
   const navigate = useNavigate();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (account) => {
     try {
-      await register({ username, email, password }).unwrap();
+      await createAccount(account).unwrap();
       const state: LoginLocationState = { notice: 'Your account is ready. Please log in.' };
       navigate(paths.login.href(), { state });
     } catch (error) {
@@ -32,57 +30,39 @@ export function RegisterPage() {
         icon: 'error',
       });
     }
-  }
+  });
 
   return (
     <AuthLayout title="Create an account" intro="Save your details for a faster checkout and follow every order.">
-      <form onSubmit={onSubmit} className="space-y-5">
-        <div>
-          <label htmlFor="register-username" className="field-label">
-            Username
-          </label>
-          <input
-            id="register-username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            className="field"
-          />
-        </div>
-        <div>
-          <label htmlFor="register-email" className="field-label">
-            Email
-          </label>
-          <input
-            id="register-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className="field"
-          />
-        </div>
-        <div>
-          <label htmlFor="register-password" className="field-label">
-            Password
-          </label>
-          <input
-            id="register-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            aria-describedby="register-password-hint"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className="field"
-          />
-          <p id="register-password-hint" className="mt-1.5 text-xs text-muted">
-            At least {PASSWORD_MIN_LENGTH} characters.
-          </p>
-        </div>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <SchemaTextField
+          form={form}
+          name="username"
+          id="register-username"
+          label="Username"
+          autoComplete="username"
+          required
+        />
+        <SchemaTextField
+          form={form}
+          name="email"
+          id="register-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+        />
+        <SchemaTextField
+          form={form}
+          name="password"
+          id="register-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
         <Button type="submit" busy={isLoading} className="w-full">
           Register
         </Button>

@@ -1,9 +1,9 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { Drawer } from '../../ui/drawer';
 import { CartItemRow } from './cart-item-row';
-import { OrderSummary } from './order-summary';
+import { type DiscountedTotals, OrderSummary } from './order-summary';
 import { useCart } from './use-cart';
 
 interface CartPanelProps {
@@ -13,9 +13,21 @@ interface CartPanelProps {
   checkingOut: boolean;
   /** A plain-language explanation when checkout could not start. */
   checkoutError?: { title: string; help: string } | null;
+  /** The discount code field, above the Order Summary (issue 16). */
+  discountField?: ReactNode;
+  /** The totals with the applied code, when the server accepted it. */
+  discounted?: DiscountedTotals | null;
 }
 
-export function CartPanel({ open, onClose, onCheckout, checkingOut, checkoutError }: CartPanelProps) {
+export function CartPanel({
+  open,
+  onClose,
+  onCheckout,
+  checkingOut,
+  checkoutError,
+  discountField,
+  discounted,
+}: CartPanelProps) {
   const { products } = useCart();
   const titleId = useId();
   return (
@@ -68,7 +80,8 @@ export function CartPanel({ open, onClose, onCheckout, checkingOut, checkoutErro
                 <p className="mt-1 text-muted">{checkoutError.help}</p>
               </div>
             )}
-            <OrderSummary onCheckout={onCheckout} checkingOut={checkingOut} />
+            {discountField && <div className="mb-4">{discountField}</div>}
+            <OrderSummary onCheckout={onCheckout} checkingOut={checkingOut} discounted={discounted} />
           </div>
         </>
       )}

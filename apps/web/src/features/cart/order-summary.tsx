@@ -5,22 +5,36 @@ import { Button } from '../../ui/button';
 import { clearCart } from './cart.slice';
 import { useCart } from './use-cart';
 
+/** The cart's totals with a discount code, as the server priced them (dollars). */
+export interface DiscountedTotals {
+  code: string;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  grandTotal: number;
+}
+
 interface OrderSummaryProps {
   onCheckout: () => void;
   checkingOut: boolean;
+  /** With a code applied: the server's figures, which the checkout will charge. */
+  discounted?: DiscountedTotals | null;
 }
 
 /**
  * SPEC.md 2: Selected Items, Total Price, Tax (5%), Grand Total, Clear Cart and Proceed Checkout; and
- * (issue 13) that shipping is added at checkout.
+ * (issue 13) that shipping is added at checkout; (issue 16) a discount code's amount, taken off before tax.
  */
-export function OrderSummary({ onCheckout, checkingOut }: OrderSummaryProps) {
+export function OrderSummary({ onCheckout, checkingOut, discounted }: OrderSummaryProps) {
   const cart = useCart();
   const dispatch = useAppDispatch();
   const rows = [
     { label: 'Selected Items', value: String(cart.selectedItems) },
-    { label: 'Total Price', value: formatMoney(cart.totalPrice) },
-    { label: `Tax (${TAX_PERCENT}%)`, value: formatMoney(cart.tax) },
+    { label: 'Total Price', value: formatMoney(discounted?.subtotal ?? cart.totalPrice) },
+    ...(discounted
+      ? [{ label: `Discount (${discounted.code})`, value: `−${formatMoney(discounted.discount)}`, saving: true }]
+      : []),
+    { label: `Tax (${TAX_PERCENT}%)`, value: formatMoney(discounted?.tax ?? cart.tax) },
   ];
   return (
     <section aria-labelledby="order-summary-title" className="rounded-2xl bg-linen p-5">
@@ -31,12 +45,12 @@ export function OrderSummary({ onCheckout, checkingOut }: OrderSummaryProps) {
         {rows.map((row) => (
           <div key={row.label} className="flex justify-between gap-4">
             <dt className="text-muted">{row.label}</dt>
-            <dd className="tabular-nums">{row.value}</dd>
+            <dd className={`tabular-nums ${'saving' in row ? 'font-medium text-go-dark' : ''}`}>{row.value}</dd>
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-sand pt-3 text-base font-semibold">
           <dt>Grand Total</dt>
-          <dd className="tabular-nums">{formatMoney(cart.grandTotal)}</dd>
+          <dd className="tabular-nums">{formatMoney(discounted?.grandTotal ?? cart.grandTotal)}</dd>
         </div>
       </dl>
       {/* The method is chosen on the hosted checkout, which adds its price to this total. */}

@@ -4,6 +4,7 @@ import type { Product } from '@shop/contract/products';
 import { ONE_SIZE, type SizeLabel } from '@shop/contract/sizes';
 import { useCallback } from 'react';
 import { useStore } from 'react-redux';
+import { sendAddToCartBeacon } from '../../lib/activity-beacon';
 import { useAppDispatch } from '../../lib/hooks';
 import { useToast } from '../../ui/toast';
 import { addToCart, addToCartOutcome, type CartProduct, cartLineKey, type StateWithCart } from './cart.slice';
@@ -52,6 +53,7 @@ export function useAddToCart() {
         return;
       }
       dispatch(addToCart(line));
+      sendAddToCartBeacon(product._id);
       notify(`${named} was added to your cart.`, 'success');
     },
     [dispatch, store, notify],

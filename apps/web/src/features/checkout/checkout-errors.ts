@@ -13,6 +13,13 @@ export interface CheckoutProblem {
   help: string;
 }
 
+/** True when the checkout was refused for its discount code (the server names the reason). */
+export function isDiscountRefusal(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || !('data' in error)) return false;
+  const data = (error as { data: unknown }).data as { discountProblem?: unknown } | null;
+  return typeof data?.discountProblem === 'string';
+}
+
 /** SPEC.md 8 only logs these failures; the shopper is also told what happened and what to do next. */
 export function sessionProblem(error: unknown): CheckoutProblem {
   const title = 'We could not start your checkout';
@@ -29,6 +36,13 @@ export function sessionProblem(error: unknown): CheckoutProblem {
   if (status === 409 && shortItemsOf(error)) {
     // The server names each short line and what is left: "Wrap Dress (M): 1 left".
     return { title: 'Some items have run short', help: apiErrorMessage(error) ?? 'Your cart has been updated.' };
+  }
+  if (isDiscountRefusal(error)) {
+    // The code changed since the cart checked it (used up, paused, expired...): the server says which.
+    return {
+      title: 'Your discount code could not be used',
+      help: `${apiErrorMessage(error) ?? 'The code was refused.'} Remove it, or try another, to check out.`,
+    };
   }
   if (status === 429) {
     return { title, help: 'Too many checkout attempts in a short time. Please wait a minute and try again.' };

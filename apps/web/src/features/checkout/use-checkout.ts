@@ -3,7 +3,14 @@ import type { CheckoutRequest, CheckoutResponse, PaymentConfig } from '@shop/con
 import { useCallback, useState } from 'react';
 import { apiErrorStatus } from '../../lib/api-error';
 import { useCreateCheckoutSessionMutation, useLazyGetPaymentConfigQuery } from './checkout.api';
-import { type CheckoutProblem, configProblem, providerProblem, sessionProblem, shortItemsOf } from './checkout-errors';
+import {
+  type CheckoutProblem,
+  configProblem,
+  isDiscountRefusal,
+  providerProblem,
+  sessionProblem,
+  shortItemsOf,
+} from './checkout-errors';
 import { loadStripe } from './load-stripe';
 
 /**
@@ -15,9 +22,11 @@ export interface CheckoutCallbacks {
   onSessionEnded: () => void;
   /** Some lines could not be held (409): the cart takes what is left of them. */
   onShortStock: (shortItems: readonly ShortItem[]) => void;
+  /** The discount code was refused since the cart checked it: the cart asks again, to say why. */
+  onDiscountRefused?: () => void;
 }
 
-export function useCheckout({ onSessionEnded, onShortStock }: CheckoutCallbacks) {
+export function useCheckout({ onSessionEnded, onShortStock, onDiscountRefused }: CheckoutCallbacks) {
   const [getConfig] = useLazyGetPaymentConfigQuery();
   const [createSession] = useCreateCheckoutSessionMutation();
   const [busy, setBusy] = useState(false);
@@ -51,6 +60,7 @@ export function useCheckout({ onSessionEnded, onShortStock }: CheckoutCallbacks)
         if (apiErrorStatus(error) === 401) onSessionEnded();
         const short = shortItemsOf(error);
         if (short) onShortStock(short);
+        if (isDiscountRefusal(error)) onDiscountRefused?.();
         return fail(sessionProblem(error));
       }
 
@@ -70,7 +80,7 @@ export function useCheckout({ onSessionEnded, onShortStock }: CheckoutCallbacks)
       // Leaving the page: the button stays busy until the browser has gone.
       window.location.assign(session.url);
     },
-    [getConfig, createSession, onSessionEnded, onShortStock],
+    [getConfig, createSession, onSessionEnded, onShortStock, onDiscountRefused],
   );
 
   return { start, busy, problem, clearProblem: useCallback(() => setProblem(null), []) };

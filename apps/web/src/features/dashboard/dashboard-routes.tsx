@@ -27,12 +27,14 @@ const CUSTOMER_PAGES: ReadonlyArray<{ path: string; page: LazyPage }> = [
     path: p.reviews.path,
     page: lazyPage(async () => (await import('../account/user-reviews-page')).UserReviewsPage),
   },
+  { path: p.security.path, page: lazyPage(async () => (await import('../account/security-page')).SecurityPage) },
 ];
 const ADMIN_PAGES: ReadonlyArray<{ path: string; page: LazyPage }> = [
   {
     path: p.admin.path,
     page: lazyPage(async () => (await import('../admin/admin-dashboard-page')).AdminDashboardPage),
   },
+  { path: p.insight.path, page: lazyPage(async () => (await import('../insight/insight-page')).InsightPage) },
   { path: p.addProduct.path, page: lazyPage(async () => (await import('../admin/add-product-page')).AddProductPage) },
   {
     path: p.manageProducts.path,
@@ -48,9 +50,22 @@ const ADMIN_PAGES: ReadonlyArray<{ path: string; page: LazyPage }> = [
     page: lazyPage(async () => (await import('../admin/manage-orders-page')).ManageOrdersPage),
   },
   {
+    path: p.discountCodes.path,
+    page: lazyPage(async () => (await import('../admin/discount-codes-page')).DiscountCodesPage),
+  },
+  {
+    path: p.newDiscountCode.path,
+    page: lazyPage(async () => (await import('../admin/new-discount-code-page')).NewDiscountCodePage),
+  },
+  {
+    path: p.editDiscountCode.path,
+    page: lazyPage(async () => (await import('../admin/edit-discount-code-page')).EditDiscountCodePage),
+  },
+  {
     path: p.sentEmails.path,
     page: lazyPage(async () => (await import('../admin/sent-emails-page')).SentEmailsPage),
   },
+  { path: p.auditLog.path, page: lazyPage(async () => (await import('../admin/audit-log-page')).AuditLogPage) },
 ];
 const home = lazyPage(async () => (await import('../account/user-dashboard-page')).UserDashboardPage);
 

@@ -94,6 +94,14 @@ export function OrderDetails({ order }: { order: Order }) {
             <dt className="text-muted">Total Price</dt>
             <dd className="tabular-nums">{formatMoney(order.subtotal)}</dd>
           </div>
+          {order.discount && (
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted">
+                Discount <span className="font-mono text-xs tracking-wide text-ink">({order.discount.code})</span>
+              </dt>
+              <dd className="font-medium text-go-dark tabular-nums">−{formatMoney(order.discount.amount)}</dd>
+            </div>
+          )}
           <div className="flex justify-between">
             <dt className="text-muted">Tax ({TAX_PERCENT}%)</dt>
             <dd className="tabular-nums">{formatMoney(order.tax)}</dd>

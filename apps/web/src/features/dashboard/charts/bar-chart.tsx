@@ -1,3 +1,4 @@
+import { formatMoney } from '@shop/contract/money';
 import { Bar } from 'react-chartjs-2';
 import { baseOptions, CHART_COLORS } from './chart-setup';
 
@@ -5,9 +6,20 @@ interface BarChartProps {
   labels: string[];
   values: number[];
   label: string;
+  /** The values are dollars: the axis and the tooltips read as money. */
+  money?: boolean;
+  /** One row per label, the bars running across (long labels, the steps of a funnel). */
+  horizontal?: boolean;
+  /** A second line for each bar's tooltip (the units behind a category's revenue). */
+  details?: string[];
 }
 
-export function BarChart({ labels, values, label }: BarChartProps) {
+export function BarChart({ labels, values, label, money = false, horizontal = false, details }: BarChartProps) {
+  const valueAxis = {
+    beginAtZero: true,
+    ticks: money ? { callback: (value: string | number) => formatMoney(Number(value)) } : { precision: 0 },
+  };
+  const labelAxis = { grid: { display: false } };
   return (
     <Bar
       aria-hidden="true"
@@ -24,8 +36,17 @@ export function BarChart({ labels, values, label }: BarChartProps) {
         ],
       }}
       options={baseOptions<'bar'>({
-        plugins: { legend: { display: false } },
-        scales: { y: { beginAtZero: true, ticks: { precision: 0 } }, x: { grid: { display: false } } },
+        indexAxis: horizontal ? 'y' : 'x',
+        plugins: {
+          legend: { display: false },
+          tooltip: {
+            callbacks: {
+              ...(money && { label: (item) => `${label}: ${formatMoney(Number(item.raw))}` }),
+              ...(details && { afterLabel: (item) => details[item.dataIndex] ?? '' }),
+            },
+          },
+        },
+        scales: horizontal ? { x: valueAxis, y: labelAxis } : { y: valueAxis, x: labelAxis },
       })}
     />
   );

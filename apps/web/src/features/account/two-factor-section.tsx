@@ -1,0 +1,114 @@
+import { RECOVERY_CODE_COUNT, type TwoFactorSetupResponse } from '@shop/contract/two-factor';
+import { useState } from 'react';
+import { apiErrorMessage } from '../../lib/api-error';
+import { Button } from '../../ui/button';
+import { Skeleton } from '../../ui/skeleton';
+import { ErrorMessage } from '../../ui/status-message';
+import { formatDate } from '../dashboard/format';
+import { RetryButton } from '../dashboard/retry-button';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
+import { useGetTwoFactorStatusQuery, useStartTwoFactorSetupMutation } from './two-factor.api';
+import { TwoFactorDisableForm } from './two-factor-disable-form';
+import { TwoFactorEnrol } from './two-factor-enrol';
+
+/** Two-factor authentication: off, being set up, just turned on (the recovery codes, once), or on. */
+export function TwoFactorSection() {
+  const { data, isLoading, isError, refetch } = useGetTwoFactorStatusQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const [startSetup, starting] = useStartTwoFactorSetupMutation();
+  const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
+  const [setupProblem, setSetupProblem] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [disabling, setDisabling] = useState(false);
+
+  return (
+    <section aria-labelledby="two-factor-title" className="rounded-2xl border border-sand bg-white p-6 sm:p-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="two-factor-title" className="font-display text-2xl text-ink">
+          Two-factor authentication
+        </h2>
+        {data && !recoveryCodes && (
+          <span
+            className={`rounded-full px-3 py-1 text-xs font-medium ${
+              data.enabled ? 'bg-go/15 text-go-dark' : 'bg-linen text-muted'
+            }`}
+          >
+            {data.enabled ? 'On' : 'Off'}
+          </span>
+        )}
+      </div>
+      <div className="mt-5">
+        {isLoading ? (
+          <div role="status" aria-busy="true" aria-label="Loading your two-factor settings" className="space-y-2">
+            <Skeleton className="h-4 w-64" />
+            <Skeleton className="h-4 w-48" />
+          </div>
+        ) : isError || !data ? (
+          <ErrorMessage title="Your two-factor settings could not be loaded.">
+            <RetryButton onRetry={refetch} />
+          </ErrorMessage>
+        ) : recoveryCodes ? (
+          <RecoveryCodesPanel codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+        ) : data.enabled ? (
+          <div className="space-y-4 text-sm text-ink">
+            <p>
+              Logins to this account ask for a code from your authenticator app
+              {data.enabledAt ? ` (on since ${formatDate(data.enabledAt)})` : ''}.
+            </p>
+            <p className="text-muted">
+              {data.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left. Each works once if you lose your
+              phone.
+            </p>
+            {disabling ? (
+              <TwoFactorDisableForm onDone={() => setDisabling(false)} />
+            ) : (
+              <Button variant="outline" onClick={() => setDisabling(true)}>
+                Turn off two-factor
+              </Button>
+            )}
+          </div>
+        ) : setup ? (
+          <TwoFactorEnrol
+            setup={setup}
+            onEnabled={(codes) => {
+              setSetup(null);
+              setRecoveryCodes(codes);
+            }}
+            onCancel={() => setSetup(null)}
+          />
+        ) : (
+          <div className="space-y-4 text-sm text-ink">
+            {data.required && (
+              <p className="rounded-xl bg-clay-soft px-4 py-3 text-clay-dark">
+                This shop requires two-factor authentication for admins: turn it on to open the admin dashboard.
+              </p>
+            )}
+            <p className="max-w-prose text-muted">
+              With it on, logging in takes your password and a 6-digit code from an authenticator app on your phone
+              (Google Authenticator, 1Password, Authy and the like), so a stolen password is not enough.
+            </p>
+            {setupProblem && (
+              <p role="alert" className="text-stop-dark">
+                {setupProblem}
+              </p>
+            )}
+            <Button
+              busy={starting.isLoading}
+              onClick={async () => {
+                setSetupProblem(null);
+                try {
+                  setSetup(await startSetup().unwrap());
+                } catch (error) {
+                  setSetupProblem(apiErrorMessage(error) ?? 'Two-factor could not be set up. Please try again.');
+                }
+              }}
+            >
+              Turn on two-factor
+            </Button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
