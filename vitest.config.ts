@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['apps/**/*.test.{ts,tsx}', 'packages/**/*.test.ts'],
+    include: ['apps/**/*.test.{ts,tsx}', 'packages/**/*.test.ts', 'cluster/**/*.test.ts'],
     globalSetup: ['apps/api/src/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

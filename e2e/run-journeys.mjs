@@ -1,21 +1,22 @@
 // Runs the browser journeys against the built shop: starts the real server on a fresh database,
 // runs Playwright against it, stops the server and removes the database. Extra arguments go to
 // `playwright test` (for example `--config=screenshots.config.ts` or a file name).
+//
+// `--cluster`: the journeys go through HAProxy to two shop instances on PostgreSQL (TEST_DATABASE_URL),
+// Redis (REDIS_URL, when set) and an S3-compatible server, started by the cluster's own module.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
 
 const CHROMIUM = '/usr/bin/chromium';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 const require = createRequire(import.meta.url);
-const READY_TIMEOUT_MS = 180_000;
 
 const ADMIN_EMAIL = 'e2e-admin@example.com';
 const ADMIN_PASSWORD = 'e2e-admin-password';
@@ -45,17 +46,28 @@ if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
   process.exit(1);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--cluster');
+const asCluster = playwrightArgs.length < process.argv.length - 2;
+if (asCluster && !process.env.TEST_DATABASE_URL) {
+  console.error(
+    'Browser journeys --cluster need PostgreSQL: set TEST_DATABASE_URL (the cluster makes its own database).',
+  );
+  process.exit(1);
 }
+
+// The shop's processes are started by the cluster's module, which is TypeScript.
+register();
+const { RATE_LIMITS_RAISED, startShop } = await import('../cluster/src/shop-process.ts');
+const { dropDatabase, ensureDatabase, scratchDatabaseUrl } = await import('../cluster/src/databases.ts');
+
+/** What every shop the journeys run against is set to. */
+const SHOP_SETTINGS = {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  LOG_LEVEL: 'warn',
+  // Every journey logs in, registers and checks out many times a minute from one address.
+  ...RATE_LIMITS_RAISED,
+};
 
 /** A fresh PostgreSQL database on the TEST_DATABASE_URL server, or a fresh embedded one in a temp folder. */
 async function createDatabase() {
@@ -68,77 +80,49 @@ async function createDatabase() {
       drop: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
-  const { default: pg } = await import('pg');
-  const name = `e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const url = scratchDatabaseUrl(serverUrl, 'e2e');
+  await ensureDatabase(url);
   return {
-    label: `PostgreSQL database ${name}`,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    label: `PostgreSQL database ${new URL(url).pathname.slice(1)}`,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url },
     drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await dropDatabase(url);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** The server's environment: the caller's, minus anything that would point it at real services. */
-function serverEnv(port, baseUrl, databaseEnv) {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (/^(STRIPE_|S3_)/.test(key) || ['DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'PUBLIC_URL'].includes(key)) {
-      delete env[key];
-    }
-  }
-  return {
-    ...env,
-    ...databaseEnv,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'warn',
-    // Every journey logs in, registers and checks out many times a minute from one address.
-    LOGIN_FAILURES_PER_EMAIL: '10000',
-    LOGIN_DELAY_AFTER_FAILURES: '10000',
-    AUTH_ATTEMPTS_PER_IP_PER_MINUTE: '100000',
-    CHECKOUTS_PER_USER_PER_MINUTE: '10000',
-  };
-}
-
-async function waitUntilReady(baseUrl, server) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the shop exited with code ${server.exitCode} before it was ready`);
-    try {
-      const response = await fetch(`${baseUrl}/api/ready`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`the shop was not ready within ${READY_TIMEOUT_MS / 1000} s`);
-}
-
-function stopServer(server) {
-  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => server.kill('SIGKILL'), 15_000);
-    server.once('exit', () => {
-      clearTimeout(killer);
-      resolve();
+/** One shop on a fresh database; answers its address and how to stop it and remove the database. */
+async function startOneShop() {
+  const database = await createDatabase();
+  say(`starting the shop on a fresh ${database.label}`);
+  try {
+    const shop = await startShop({
+      // The journeys run the shop with the caller's NODE_ENV (development unless set), as they always have.
+      env: { NODE_ENV: process.env.NODE_ENV ?? 'development', ...database.env, ...SHOP_SETTINGS },
+      output: 'inherit',
     });
-    server.kill('SIGTERM');
+    return { url: shop.url, stop: () => shop.stop(15_000).then(() => database.drop()) };
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+}
+
+/** Two instances behind HAProxy on a database of their own, which goes when the cluster stops. */
+async function startTwoInstances() {
+  const { startCluster } = await import('../cluster/src/cluster.ts');
+  say('starting two shop instances behind HAProxy, on a fresh PostgreSQL database');
+  const cluster = await startCluster({
+    instances: 2,
+    databaseUrl: scratchDatabaseUrl(process.env.TEST_DATABASE_URL ?? '', 'e2e_cluster'),
+    dropDatabaseOnStop: true,
+    redisUrl: process.env.REDIS_URL || undefined,
+    env: SHOP_SETTINGS,
+    echo: (name, line) => console.info(`[${name}] ${line}`),
+    say,
   });
+  return { url: cluster.url, stop: () => cluster.stop() };
 }
 
 function run(command, args, options) {
@@ -149,21 +133,11 @@ function run(command, args, options) {
 }
 
 async function main() {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const database = await createDatabase();
-  say(`starting the shop at ${baseUrl} on a fresh ${database.label}`);
-  // tsx as a loader in the server's own process: its CLI wrapper turns a slow SIGTERM into a SIGKILL.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: serverEnv(port, baseUrl, database.env),
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-
-  let cleaning;
+  let shop;
+  let stopping;
   const cleanUp = () => {
-    cleaning ??= stopServer(server).then(() => database.drop());
-    return cleaning;
+    stopping ??= shop ? shop.stop() : Promise.resolve();
+    return stopping;
   };
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
@@ -174,14 +148,14 @@ async function main() {
   let code = 1;
   try {
     const started = Date.now();
-    await waitUntilReady(baseUrl, server);
-    say(`the shop is ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    shop = asCluster ? await startTwoInstances() : await startOneShop();
+    say(`the shop is ready at ${shop.url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const cli = require.resolve('@playwright/test/cli');
-    code = await run(process.execPath, [cli, 'test', ...process.argv.slice(2)], {
+    code = await run(process.execPath, [cli, 'test', ...playwrightArgs], {
       cwd: here,
       env: {
         ...process.env,
-        E2E_BASE_URL: baseUrl,
+        E2E_BASE_URL: shop.url,
         E2E_ADMIN_EMAIL: ADMIN_EMAIL,
         E2E_ADMIN_PASSWORD: ADMIN_PASSWORD,
       },

@@ -3,7 +3,6 @@ import { type Browser, expect, type Locator, type Page } from '@playwright/test'
 import { apiPaths } from '@shop/contract/api-paths';
 import type { Order } from '@shop/contract/orders';
 import type { Product } from '@shop/contract/products';
-import { expectNoSeriousA11yViolations } from './a11y';
 import { logIn } from './account';
 import { type Customer, ok } from './api';
 import { admin } from './env';
@@ -44,17 +43,6 @@ export async function confirmDialog(page: Page, text: string): Promise<void> {
   const dialog = await expectAlert(page, 'Are you sure?', text);
   await dialog.getByRole('button', { name: /yes/i }).click();
   await expect(dialog).toBeHidden();
-}
-
-/** Waits for running CSS transitions (a modal fading in) to end, so a scan sees the final colours. */
-export async function animationsSettled(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-}
-
-/** The axe-core scan, once the page has stopped moving. */
-export async function expectAccessible(page: Page): Promise<void> {
-  await animationsSettled(page);
-  await expectNoSeriousA11yViolations(page);
 }
 
 export const dashboardHeading = (page: Page, name: string | RegExp) =>

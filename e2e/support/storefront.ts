@@ -19,6 +19,36 @@ export async function productIdsShown(scope: Locator): Promise<string[]> {
 export async function openProduct(page: Page, product: { _id: string; name: string }): Promise<void> {
   await page.goto(`/shop/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await appRunning(page);
+}
+
+/**
+ * Waits for the app to take a server-rendered storefront page over (after the page has painted): until
+ * then its buttons and fields are disabled, and its links are plain links that load another page.
+ */
+export async function appRunning(page: Page): Promise<void> {
+  await expect(cartButton(page)).toBeEnabled();
+}
+
+/**
+ * Holds back the app's code (every script) until `release` is called, so a test sees the server-rendered page
+ * as a shopper on a slow line does before the app runs; `held` counts the scripts waiting.
+ */
+export async function holdAppScripts(page: Page): Promise<{ release: () => void; held: () => number }> {
+  let held = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      held++;
+      await released;
+      await route.continue();
+    },
+  );
+  return { release, held: () => held };
 }
 
 /** On a product page: the product's own button comes before those of the related products. */

@@ -6,7 +6,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { enrolBeforeAdminCalls, mustEnrolBeforeAdminCalls } from './modules/auth/two-factor.service';
+import { discountsRoutes } from './modules/discounts/discounts.routes';
+import { countProductPage, countShopActivity } from './modules/insight/activity-tracking';
+import { insightRoutes } from './modules/insight/insight.routes';
+import { createInsight } from './modules/insight/insight-deps';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailSender } from './modules/mail/mail-sender';
@@ -40,7 +46,9 @@ import { registerRequestLog } from './platform/request-log';
 import { sharedSecret } from './platform/secrets';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { ShopEvents } from './platform/shop-events';
+import { startShopEventsBroadcast } from './platform/shop-events-broadcast';
 import { registerDraining } from './platform/shutdown';
+import { storefrontRenderer } from './platform/storefront-render';
 import { registerWebApp } from './platform/web-app';
 
 export interface BuildAppOptions {
@@ -106,12 +114,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.overrides?.jobs ??
       (await startJobQueue(database, app.log, { mailRetryDelayMaxSeconds: config.mail.retryDelayMaxSeconds })),
     mailSender: options.overrides?.mailSender ?? createMailSender(config),
+    insight: createInsight(database.db, app.log, config),
     ...options.overrides,
   };
-  deps.events.onCatalogueChanged(() => deps.catalogueCache.invalidate());
+  deps.events.onCatalogueChanged((origin) => {
+    if (origin === 'unheard') deps.catalogueCache.expire();
+    else deps.catalogueCache.invalidate();
+  });
+  // Changes made here drop the other instances' caches too, and theirs drop this one's.
+  const broadcast = await startShopEventsBroadcast(database, deps.events, app.log);
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
-    await Promise.all([deps.rateLimiter.close(), deps.jobs.stop()]);
+    // What this instance counted goes in before the database closes (the counts wait in memory otherwise).
+    await deps.insight.activity.stop().catch((err: unknown) => app.log.warn({ err }, 'activity counts lost at close'));
+    await Promise.all([deps.rateLimiter.close(), deps.jobs.stop(), broadcast.stop()]);
     deps.mailSender.close();
   });
   const routeAuth: RouteAuth[] = [];
@@ -129,8 +145,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  await app.register(authGuard, { db: deps.db, routes: routeAuth });
+  await app.register(authGuard, {
+    db: deps.db,
+    routes: routeAuth,
+    adminRefusal: (user) => (mustEnrolBeforeAdminCalls(config, user) ? enrolBeforeAdminCalls() : null),
+  });
   dropCatalogueCacheOnWrites(app);
+  countShopActivity(app, deps.insight.activity);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
@@ -140,17 +161,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ordersRoutes, { prefix: '/api/orders' });
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(mailRoutes, { prefix: '/api/mail' });
+  await app.register(insightRoutes, { prefix: '/api/insight' });
   await app.register(inventoryRoutes, { prefix: '/api/inventory' });
+  await app.register(discountsRoutes, { prefix: '/api/discounts' });
+  await app.register(auditRoutes, { prefix: '/api/audit-log' });
   await app.register(uploadsRoutes);
   await app.register(paymentsRoutes);
   await app.register(checkoutCancelRoutes);
   await app.register(seoRoutes);
-  await registerWebApp(
-    app,
-    config.webDistDir,
-    [productPageHints(deps.db, deps.catalogueCache), shopPageHints(deps.db, deps.catalogueCache)],
-    renderedPageHeads(pageHeads({ db: deps.db, cache: deps.catalogueCache, publicUrl: config.publicUrl })),
-  );
+  await registerWebApp(app, config.webDistDir, {
+    domainHints: [productPageHints(deps.db, deps.catalogueCache), shopPageHints(deps.db, deps.catalogueCache)],
+    pageHead: renderedPageHeads(pageHeads({ db: deps.db, cache: deps.catalogueCache, publicUrl: config.publicUrl })),
+    renderer: await storefrontRenderer(app, config.webServerEntry, app.log),
+    pageCache: deps.catalogueCache,
+    pageServed: countProductPage(deps.insight.activity),
+  });
 
   return app;
 }

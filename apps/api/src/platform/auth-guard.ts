@@ -35,7 +35,14 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-export const authGuard = fp(async (app: FastifyInstance, opts: { db: Database; routes: RouteAuth[] }) => {
+export interface AuthGuardOptions {
+  db: Database;
+  routes: RouteAuth[];
+  /** ADMIN_REQUIRE_2FA: the user may call admin routes only once this says nothing against it. */
+  adminRefusal?: (user: SessionUser) => AppError | null;
+}
+
+export const authGuard = fp(async (app: FastifyInstance, opts: AuthGuardOptions) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 
@@ -63,6 +70,8 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Database; r
     if (!level || level === 'public') return;
     if (!request.user) throw unauthorised();
     if (level === 'admin' && request.user.role !== 'admin') throw forbidden('Only an admin can do that');
+    const refusal = level === 'admin' ? opts.adminRefusal?.(request.user) : null;
+    if (refusal) throw refusal;
   });
 });
 

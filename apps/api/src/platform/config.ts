@@ -36,6 +36,11 @@ const envSchema = z.object({
     .pipe(z.url().startsWith('postgres', 'must be a postgres:// URL').optional()),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')).transform(resolvePath),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')).transform(resolvePath),
+  /** The web app's server entry, which renders the storefront's pages (`npm run build` makes it). */
+  WEB_SERVER_ENTRY: z
+    .string()
+    .default(path.join(repoRoot, 'apps/web/dist-server/entry-server.js'))
+    .transform(resolvePath),
   REDIS_URL: optionalString.pipe(z.url().startsWith('redis', 'must be a redis:// URL').optional()),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
@@ -77,6 +82,11 @@ const envSchema = z.object({
   LOGIN_DELAY_AFTER_FAILURES: positiveInt(5),
   AUTH_ATTEMPTS_PER_IP_PER_MINUTE: positiveInt(100),
   CHECKOUTS_PER_USER_PER_MINUTE: positiveInt(30),
+  /** Admins without a second factor must turn it on before any admin call is answered. */
+  ADMIN_REQUIRE_2FA: bool(false),
+  /** Wrong two-factor codes for one account within LOGIN_FAILURE_WINDOW_MINUTES before it is refused. */
+  TWO_FACTOR_FAILURES_PER_ACCOUNT: positiveInt(5),
+  TWO_FACTOR_ATTEMPTS_PER_IP_PER_MINUTE: positiveInt(20),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   /** How long a checkout holds its stock; Stripe's session ends at the same moment. */
   CHECKOUT_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -97,6 +107,10 @@ const envSchema = z.object({
   DATABASE_LOCK_TIMEOUT_SECONDS: seconds(5),
   /** How long catalogue answers are still served, marked stale, while the database is unreachable. */
   CATALOGUE_STALE_IF_ERROR_SECONDS: z.coerce.number().min(0).max(86_400).default(300),
+  /** How often each instance adds the requests it counted (product views, carts, searches) to the database. */
+  INSIGHT_FLUSH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Add-to-cart beacons one address may send a minute before it is answered 429. */
+  CART_BEACONS_PER_IP_PER_MINUTE: positiveInt(30),
   /** After SIGTERM: readiness answers 503 at once, the shop goes on serving this long so a load balancer notices. */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(5),
   /** After the delay, requests in flight have this long to finish before the process exits anyway. */
@@ -115,6 +129,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     webDistDir: env.WEB_DIST_DIR,
+    webServerEntry: env.WEB_SERVER_ENTRY,
     redisUrl: env.REDIS_URL,
     s3: env.S3_BUCKET
       ? {
@@ -146,6 +161,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
       authAttemptsPerIpPerMinute: env.AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
       checkoutsPerUserPerMinute: env.CHECKOUTS_PER_USER_PER_MINUTE,
     },
+    twoFactor: {
+      adminRequired: env.ADMIN_REQUIRE_2FA,
+      failuresPerAccount: env.TWO_FACTOR_FAILURES_PER_ACCOUNT,
+      attemptsPerIpPerMinute: env.TWO_FACTOR_ATTEMPTS_PER_IP_PER_MINUTE,
+    },
     reconcileIntervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
     checkoutReservationMinutes: env.CHECKOUT_RESERVATION_MINUTES,
     reservationSweepIntervalSeconds: env.RESERVATION_SWEEP_INTERVAL_SECONDS,
@@ -163,6 +183,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
       lockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_SECONDS * 1000,
     },
     catalogueStaleIfErrorMs: env.CATALOGUE_STALE_IF_ERROR_SECONDS * 1000,
+    insight: {
+      flushIntervalMs: env.INSIGHT_FLUSH_INTERVAL_SECONDS * 1000,
+      cartBeaconsPerIpPerMinute: env.CART_BEACONS_PER_IP_PER_MINUTE,
+    },
     shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 },
   };
 }

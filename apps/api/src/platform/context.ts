@@ -10,6 +10,8 @@ export interface ServiceContext {
   db: Database;
   config: AppConfig;
   actor: SessionUser | null;
+  /** The client's address (the proxy's X-Forwarded-For with TRUST_PROXY), for the audit log. */
+  ip: string;
   log: FastifyBaseLogger;
   events: ShopEvents;
   jobs: JobQueue;
@@ -17,5 +19,5 @@ export interface ServiceContext {
 
 export function contextOf(request: FastifyRequest): ServiceContext {
   const { db, config, events, jobs } = request.server.deps;
-  return { db, config, actor: request.user, log: request.log, events, jobs };
+  return { db, config, actor: request.user, ip: request.ip, log: request.log, events, jobs };
 }

@@ -1,4 +1,5 @@
 import type { Database, DatabaseHandle } from '../db/client';
+import type { ActivityCounter } from '../modules/insight/activity-counter';
 import type { MailSender } from '../modules/mail/mail-sender';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import type { CatalogueCache } from '../modules/products/catalogue-cache';
@@ -29,6 +30,11 @@ export interface AppDeps {
   jobs: JobQueue;
   /** SMTP when SMTP_URL is set, otherwise the dev mailbox (modules/mail/mail-sender.ts). */
   mailSender: MailSender;
+  /**
+   * The sales insight's requests counted in memory and flushed in batches, and its answers kept per range
+   * for as long as a flush takes (modules/insight).
+   */
+  insight: { activity: ActivityCounter; answers: CatalogueCache };
   /** Set when the process has been asked to stop: readiness then answers 503. */
   lifecycle: { shuttingDown: boolean };
 }

@@ -67,6 +67,16 @@ export interface JobQueue {
     options?: WorkOptions,
   ): Promise<void>;
   /**
+   * Works the queue's jobs a fetch at a time: the handler gets the whole batch, so what the jobs read and
+   * record can be one query for all of them, and answers one outcome per job, in order; a rejected one
+   * is retried by the queue's rules, the others are done.
+   */
+  workInBatches<N extends JobName>(
+    name: N,
+    handler: (batch: JobQueues[N][]) => Promise<PromiseSettledResult<unknown>[]>,
+    options?: WorkOptions,
+  ): Promise<void>;
+  /**
    * Works jobs in a worker thread that runs `entry` (a module calling `serveJobThread`, with its own
    * connections); `data` is what it is given. On the embedded database, which lives in this thread, use `work`.
    */
@@ -124,6 +134,29 @@ export async function startJobQueue(
     }
   }
   const threads: JobThread[] = [];
+  const workInBatches: JobQueue['workInBatches'] = async (name, handler, options = {}) => {
+    const batchSize = options.batchSize ?? 1;
+    await boss.work(
+      name,
+      {
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        localConcurrency: options.concurrency ?? 1,
+        batchSize,
+        // While fetches come back full there is a backlog: fetch again at once instead of waiting a poll.
+        burstWhenBatchFull: batchSize > 1,
+        perJobResults: true,
+      },
+      async (jobs: Job<JobQueues[typeof name]>[]) => {
+        const outcomes = await handler(jobs.map((job) => job.data));
+        return jobs.map((job, i) => {
+          const outcome = outcomes[i];
+          return outcome?.status === 'fulfilled'
+            ? { id: job.id, status: 'completed' as const }
+            : { id: job.id, status: 'failed' as const, output: { message: String(outcome?.reason) } };
+        });
+      },
+    );
+  };
 
   return {
     async send(tx, name, data) {
@@ -137,29 +170,10 @@ export async function startJobQueue(
       else await boss.unschedule(name);
     },
     async work(name, handler, options = {}) {
-      const batchSize = options.batchSize ?? 1;
-      await boss.work(
-        name,
-        {
-          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-          localConcurrency: options.concurrency ?? 1,
-          batchSize,
-          // While fetches come back full there is a backlog: fetch again at once instead of waiting a poll.
-          burstWhenBatchFull: batchSize > 1,
-          perJobResults: true,
-        },
-        async (jobs: Job<JobQueues[typeof name]>[]) => {
-          // Each job of a batch succeeds or is retried on its own: one refused mail does not resend the rest.
-          const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data)));
-          return jobs.map((job, i) => {
-            const outcome = outcomes[i];
-            return outcome?.status === 'fulfilled'
-              ? { id: job.id, status: 'completed' as const }
-              : { id: job.id, status: 'failed' as const, output: { message: String(outcome?.reason) } };
-          });
-        },
-      );
+      // Each job of a batch succeeds or is retried on its own: one refused mail does not resend the rest.
+      await workInBatches(name, (batch) => Promise.allSettled(batch.map((data) => handler(data))), options);
     },
+    workInBatches,
     async workInThread(entry, data) {
       threads.push(await startJobThread(entry, data, log));
     },

@@ -55,6 +55,13 @@ describe('the route table', () => {
       'PATCH /api/orders/update-order-status/:param',
       'DELETE /api/orders/delete-order/:param',
       'GET /api/stats/admin-stats',
+      'GET /api/discounts',
+      'POST /api/discounts',
+      'GET /api/discounts/:param',
+      'PUT /api/discounts/:param',
+      'PATCH /api/discounts/:param/paused',
+      'GET /api/insight/summary',
+      'GET /api/insight/orders.csv',
     ];
     const wrong = routes.filter((r) => mustBeAdmin.includes(shape(r)) && r.auth !== 'admin').map(label);
     expect(wrong).toEqual([]);

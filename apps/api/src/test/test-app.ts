@@ -61,6 +61,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // No server rendering unless a test asks for it (storefront-render.test.ts renders the web app's source).
+    WEB_SERVER_ENTRY: path.join(dataDir, 'no-web-build', 'entry-server.js'),
     PUBLIC_URL: 'http://shop.test',
     SEED_DEMO_DATA: 'false',
     LOGIN_FAILURES_PER_EMAIL: '1000',
@@ -87,12 +89,24 @@ export function testLogFile(label: string): string {
   return path.join(inject('testLogDir'), `${label}-${randomBytes(4).toString('hex')}.log`);
 }
 
-/** The real app on a fresh database, for `app.inject` tests. */
+/** Another instance on `shared`'s PostgreSQL database, with a pool of its own; the database stays when it closes. */
+async function openSharedDatabase(shared: TestDatabase, config: AppConfig): Promise<TestDatabase> {
+  if (!shared.url) throw new Error('Only a PostgreSQL database can be shared by two instances');
+  const handle = await openDatabase({ url: shared.url, poolSize: config.database.poolSize, timeouts: config.database });
+  return { handle, url: shared.url, drop: () => handle.close() };
+}
+
+/**
+ * The real app on a fresh database, for `app.inject` tests; with `database`, one more instance of the
+ * shop on that (PostgreSQL) database, as behind a load balancer.
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; overrides?: Partial<AppDeps> } = {},
+  options: { env?: Record<string, string>; overrides?: Partial<AppDeps>; database?: TestDatabase } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
-  const database = await openTestDatabase(config);
+  const database = options.database
+    ? await openSharedDatabase(options.database, config)
+    : await openTestDatabase(config);
   // Logged at info like a production shop, into the run's log folder: the run fails if a line leaks a secret.
   const logger = createLogger('info', { destination: pino.destination({ dest: testLogFile('app'), sync: false }) });
   const app = await buildApp({ config, database: database.handle, overrides: options.overrides, logger });

@@ -1,7 +1,7 @@
 import type { StockReason } from '@shop/contract/inventory';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { namedStatement, preparedPerDatabase } from '../../db/prepared';
+import { namedStatement, param, preparedPerDatabase } from '../../db/prepared';
 import { products, productVariants, stockLedger, stockReservations, users } from '../../db/schema';
 import { PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION, pgConstraint, pgErrorCode } from '../../platform/errors';
 
@@ -41,6 +41,7 @@ const checkoutSizesStatement = preparedPerDatabase((db) =>
       name: products.name,
       image: products.image,
       priceCents: products.priceCents,
+      category: products.category,
       variantId: productVariants.id,
       size: productVariants.size,
       sku: productVariants.sku,
@@ -57,8 +58,6 @@ export async function sizesForCheckout(db: Queryable, productIds: readonly strin
   if (productIds.length === 0) return [];
   return checkoutSizesStatement(db).execute({ productIds: arrayParam(productIds) });
 }
-
-const param = (name: string) => sql.placeholder(name);
 
 const holdLinesStatement = namedStatement<{ held: number }>(
   'hold_checkout_lines',

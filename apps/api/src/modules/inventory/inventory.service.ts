@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Category } from '@shop/contract/constants';
 import {
   DEFAULT_OPENING_STOCK,
   describeShortItem,
@@ -100,6 +101,8 @@ export interface CartLine {
   sku: string;
   unitPriceCents: number;
   quantity: number;
+  /** What a discount code restricted to a category looks at. */
+  category: Category;
 }
 
 export interface CartItemRequest {
@@ -109,6 +112,23 @@ export interface CartItemRequest {
   sku?: string | undefined;
   /** How the shopper's cart named it, for the message when it is gone. */
   label: string;
+}
+
+/** A cart item as the client sent it: only its id, quantity and size are read, its name only for messages. */
+export function cartItemRequestOf(item: {
+  _id: string;
+  quantity: number;
+  size?: string | undefined;
+  sku?: string | undefined;
+}): CartItemRequest {
+  const name = (item as { name?: unknown }).name;
+  return {
+    productId: item._id,
+    quantity: item.quantity,
+    size: item.size,
+    sku: item.sku,
+    label: typeof name === 'string' && name.trim() ? `"${name.trim().slice(0, 120)}"` : item._id,
+  };
 }
 
 /**
@@ -147,6 +167,7 @@ export async function resolveCartLines(db: Queryable, items: readonly CartItemRe
       sku: variant.sku,
       unitPriceCents: product.priceCents,
       quantity: item.quantity,
+      category: product.category,
     });
   }
   if (missing.length > 0) {
@@ -177,8 +198,8 @@ export async function reserveCart(
   lines: readonly CartLine[],
   actorId: string,
   expiresAt: Date,
+  holdId: string = randomUUID(),
 ): Promise<string> {
-  const holdId = randomUUID();
   if (await holdLines(db, { holdId, actorId, expiresAt, lines })) return holdId;
   const left = new Map(
     (

@@ -28,9 +28,14 @@ function fileNameFor(messageId: string, sentAt: Date): string {
 /** Writes the raw message; a temporary name first, so a listing never sees half a file. */
 export async function writeToDevMailbox(dataDir: string, messageId: string, raw: Buffer): Promise<string> {
   const dir = mailboxDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, fileNameFor(messageId, new Date()));
-  await fs.writeFile(`${file}.tmp`, raw);
+  // The folder is made when a write finds it missing: a sale writes a mail per order, and a mkdir
+  // before each would be one more trip to the disk.
+  await fs.writeFile(`${file}.tmp`, raw).catch(async (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(`${file}.tmp`, raw);
+  });
   await fs.rename(`${file}.tmp`, file);
   return path.basename(file, EML);
 }

@@ -25,8 +25,13 @@ afterAll(async () => {
 const messageId = (kind: string, id: string) => `<${kind}.${id}@shop.test>`;
 const mailsWithId = (id: string) => smtp.received.filter((m) => m.messageId === id);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const handler = () =>
+const batchHandler = () =>
   mailJobHandler({ db: t.db, sender: t.app.deps.mailSender, publicUrl: 'http://shop.test', log: t.app.log });
+/** One job worked on its own, as a batch of one; a job the queue would try again throws. */
+const handler = () => async (job: { eventKey: string; sealed?: string }) => {
+  const [outcome] = await batchHandler()([job]);
+  if (outcome?.status === 'rejected') throw outcome.reason;
+};
 
 async function received(id: string): Promise<ParsedMail> {
   await waitUntil(() => mailsWithId(id).length > 0, `the mail ${id}`);
@@ -92,6 +97,15 @@ describe('the order confirmation over SMTP', () => {
     const { order } = await buy(t.app, user, [{ _id: product.id, quantity: 1 }]);
     const id = messageId('order-confirmation', order._id);
     await received(id);
+    // The worker records its batch's mails once they are all handed over: run the job again after that.
+    const recorded = async () =>
+      (
+        await t.db
+          .select()
+          .from(sentMails)
+          .where(eq(sentMails.eventKey, `order-confirmation:${order._id}`))
+      ).length > 0;
+    await waitUntil(recorded, 'the record of the sent mail');
     const before = smtp.received.length;
     await handler()({ eventKey: `order-confirmation:${order._id}` });
     await handler()({ eventKey: `order-confirmation:${randomUUID()}` });
@@ -99,6 +113,62 @@ describe('the order confirmation over SMTP', () => {
     await handler()({ eventKey: 'newsletter:1' });
     expect(smtp.received.length).toBe(before);
     expect(mailsWithId(id)).toHaveLength(1);
+  });
+});
+
+describe('a batch of mail jobs', () => {
+  it('sends each event its own mail, skips what was sent, and fails only the job whose send was refused', async () => {
+    const product = await createProduct(t.db, { priceCents: 1500 });
+    const buyers = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)]);
+    const orderIds: string[] = [];
+    for (const buyer of buyers) orderIds.push((await buy(t.app, buyer, [{ _id: product.id, quantity: 1 }])).order._id);
+    // The shop's own worker has sent the first one already; the batch runs on the others' records removed,
+    // once the worker has written them (it records a batch after handing all its mails over).
+    const keys = orderIds.map((id) => `order-confirmation:${id}`);
+    const allRecorded = async () =>
+      (await t.db.select().from(sentMails).where(inArray(sentMails.eventKey, keys))).length === keys.length;
+    await waitUntil(allRecorded, 'the records of the three mails');
+    await t.db.delete(sentMails).where(
+      inArray(
+        sentMails.eventKey,
+        orderIds.slice(1).map((id) => `order-confirmation:${id}`),
+      ),
+    );
+
+    const sent: string[] = [];
+    const refused = buyers[2]?.email;
+    const work = mailJobHandler({
+      db: t.db,
+      sender: {
+        async send(mail) {
+          if (mail.to === refused) throw new Error(`550 mailbox unavailable: ${mail.to}`);
+          sent.push(mail.to);
+        },
+        close() {},
+      },
+      publicUrl: 'http://shop.test',
+      log: t.app.log,
+    });
+    const outcomes = await work(orderIds.map((id) => ({ eventKey: `order-confirmation:${id}` })));
+
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    // Already recorded: not sent again. The second: sent and recorded. The third: left to be tried again.
+    expect(sent).toEqual([buyers[1]?.email]);
+    const records = await t.db
+      .select({ eventKey: sentMails.eventKey })
+      .from(sentMails)
+      .where(
+        inArray(
+          sentMails.eventKey,
+          orderIds.map((id) => `order-confirmation:${id}`),
+        ),
+      );
+    expect(records.map((r) => r.eventKey).sort()).toEqual(
+      orderIds
+        .slice(0, 2)
+        .map((id) => `order-confirmation:${id}`)
+        .sort(),
+    );
   });
 });
 

@@ -11,7 +11,11 @@ serveJobThread<MailThreadData>(async ({ config, databaseUrl }, log) => {
   const database = await openDatabase({ url: databaseUrl, poolSize: MAIL_THREAD_POOL_SIZE, timeouts: config.database });
   const jobs = await startJobQueue(database, log, { maintenance: false });
   const sender = createMailSender(config);
-  await jobs.work('mail', mailJobHandler({ db: database.db, sender, publicUrl: config.publicUrl, log }), MAIL_WORK);
+  await jobs.workInBatches(
+    'mail',
+    mailJobHandler({ db: database.db, sender, publicUrl: config.publicUrl, log }),
+    MAIL_WORK,
+  );
   return async () => {
     await jobs.stop();
     sender.close();

@@ -1,20 +1,29 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { orders, passwordResetTokens, refunds, sentMails, users } from '../../db/schema';
 
 export type SentMailRow = typeof sentMails.$inferSelect;
 
-export async function isMailSent(db: Queryable, eventKey: string): Promise<boolean> {
-  const [row] = await db
+/** Which of these events already have their mail sent. */
+export async function sentMailEvents(db: Queryable, eventKeys: readonly string[]): Promise<Set<string>> {
+  if (eventKeys.length === 0) return new Set();
+  const rows = await db
     .select({ eventKey: sentMails.eventKey })
     .from(sentMails)
-    .where(eq(sentMails.eventKey, eventKey));
-  return row !== undefined;
+    .where(inArray(sentMails.eventKey, [...eventKeys]));
+  return new Set(rows.map((row) => row.eventKey));
 }
 
-/** Records a mail as sent; a second record of the same event is ignored. */
-export async function recordMailSent(db: Queryable, values: typeof sentMails.$inferInsert): Promise<void> {
-  await db.insert(sentMails).values(values).onConflictDoNothing({ target: sentMails.eventKey });
+/** Records mails as sent; a second record of the same event is ignored. */
+export async function recordMailsSent(
+  db: Queryable,
+  values: readonly (typeof sentMails.$inferInsert)[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await db
+    .insert(sentMails)
+    .values([...values])
+    .onConflictDoNothing({ target: sentMails.eventKey });
 }
 
 export async function findOrder(db: Queryable, id: string) {

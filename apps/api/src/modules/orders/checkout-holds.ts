@@ -1,3 +1,5 @@
+import { expiredCodeHoldIds } from '../discounts/discounts.queries';
+import { releaseDiscountHold } from '../discounts/discounts.service';
 import type { ReservationEnd } from '../inventory/inventory.queries';
 import { expiredHoldIds } from '../inventory/inventory.queries';
 import { endHold } from '../inventory/inventory.service';
@@ -5,16 +7,30 @@ import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout';
 import { findCheckoutSession, findCheckoutSessionByHold } from './orders.queries';
 
 /**
- * How a checkout's stock hold ends when nobody pays: the shopper cancels on the hosted page, the
- * provider says the session expired, or its time runs out and the sweep finds it. Each first closes the
- * provider's session so it can no longer be paid; if it was paid after all, the order is made instead.
+ * How a checkout's stock hold (and its discount code's use, held under the same id) ends when nobody
+ * pays: the shopper cancels on the hosted page, the provider says the session expired, or its time runs
+ * out and the sweep finds it. Each first closes the provider's session so it can no longer be paid; if
+ * it was paid after all, the order is made instead.
  */
 
-async function release(deps: FulfilDeps, holdId: string, end: ReservationEnd, actorId: string | null) {
-  const ended = await deps.db.transaction((tx) => endHold(tx, holdId, end, actorId));
+type Release = Exclude<ReservationEnd, 'paid'>;
+
+/**
+ * Gives a hold back, the code's use and the stock in one transaction (the code's row first, as the
+ * order's transaction takes them). `withCode` is false when the shop's record says the checkout had no
+ * code, which spares the statement; without a record (a crash before it) it is tried.
+ */
+async function release(deps: FulfilDeps, holdId: string, end: Release, actorId: string | null, withCode: boolean) {
+  let code: string | undefined;
+  const ended = await deps.db.transaction(async (tx) => {
+    if (withCode) code = await releaseDiscountHold(tx, holdId, end);
+    return endHold(tx, holdId, end, actorId);
+  });
   if (ended.length > 0) deps.events.catalogueChanged();
-  return ended.length;
+  return ended.length + (code ? 1 : 0);
 }
+
+const hadCode = (record: { discountCodeId: string | null } | undefined) => !record || record.discountCodeId !== null;
 
 export type CancelOutcome = { outcome: 'cancelled' | 'unknown' } | { outcome: 'paid'; sessionId: string };
 
@@ -25,14 +41,14 @@ export async function cancelCheckout(deps: FulfilDeps, holdId: string): Promise<
     await fulfilCheckout(deps, record.id, 'system');
     return { outcome: 'paid', sessionId: record.id };
   }
-  const released = await release(deps, holdId, 'cancelled', record?.userId ?? null);
+  const released = await release(deps, holdId, 'cancelled', record?.userId ?? null, hadCode(record));
   return { outcome: record || released > 0 ? 'cancelled' : 'unknown' };
 }
 
 /** The provider ended a session unpaid (Stripe's `checkout.session.expired`, a failed delayed payment). */
-export async function releaseSessionHold(deps: FulfilDeps, sessionId: string, end: ReservationEnd): Promise<void> {
+export async function releaseSessionHold(deps: FulfilDeps, sessionId: string, end: Release): Promise<void> {
   const record = await findCheckoutSession(deps.db, sessionId);
-  if (record?.holdId) await release(deps, record.holdId, end, null);
+  if (record?.holdId) await release(deps, record.holdId, end, null, hadCode(record));
 }
 
 export interface SweepReport {
@@ -44,19 +60,24 @@ export interface SweepReport {
 const SWEEP_BATCH = 100;
 
 /**
- * Releases every hold past its time. Safe to run anywhere and more than once at a time: each hold ends
+ * Releases every hold past its time: of stock, or of a code alone (a checkout that stopped between
+ * holding its code and its stock). Safe to run anywhere and more than once at a time: each hold ends
  * once. `now` is when "past its time" is measured from (tests move it forward).
  */
 export async function sweepExpiredHolds(deps: FulfilDeps, now = new Date()): Promise<SweepReport> {
   const report: SweepReport = { released: 0, fulfilled: 0 };
-  for (const holdId of await expiredHoldIds(deps.db, now, SWEEP_BATCH)) {
+  const [stock, codes] = await Promise.all([
+    expiredHoldIds(deps.db, now, SWEEP_BATCH),
+    expiredCodeHoldIds(deps.db, now, SWEEP_BATCH),
+  ]);
+  for (const holdId of new Set([...stock, ...codes])) {
     try {
       const record = await findCheckoutSessionByHold(deps.db, holdId);
       if (record && (await deps.provider.expireSession(record.id)) === 'paid') {
         if ((await fulfilCheckout(deps, record.id, 'system')).created) report.fulfilled += 1;
         continue;
       }
-      if ((await release(deps, holdId, 'expired', null)) > 0) report.released += 1;
+      if ((await release(deps, holdId, 'expired', null, hadCode(record))) > 0) report.released += 1;
     } catch (err) {
       deps.log.error({ err, holdId }, 'an expired stock hold could not be released; the next sweep tries again');
     }

@@ -5,12 +5,13 @@ import type { TestUser } from '../../test/factories';
 
 /** Small steps of the buy flow over HTTP, shared by the checkout, orders and concurrency tests. */
 
-export function checkout(app: FastifyInstance, user: TestUser | undefined, product: unknown) {
+/** Opens a checkout session for `product`, as the cart panel sends it (with its discount code, if any). */
+export function checkout(app: FastifyInstance, user: TestUser | undefined, product: unknown, discountCode?: string) {
   return app.inject({
     method: 'POST',
     url: '/api/orders/create-checkout-session',
     headers: user?.headers ?? {},
-    payload: { product, userId: user?.id },
+    payload: { product, userId: user?.id, ...(discountCode === undefined ? {} : { discountCode }) },
   });
 }
 

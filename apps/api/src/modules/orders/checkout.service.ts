@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { cartTotalsInCents } from '@shop/contract/money';
 import { CHECKOUT_SESSION_ID_PLACEHOLDER, type CheckoutRequest, type CheckoutResponse } from '@shop/contract/orders';
 import type { FastifyRequest } from 'fastify';
 import { contextOf, type ServiceContext } from '../../platform/context';
 import { AppError, invalid, unauthorised } from '../../platform/errors';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
-import { endHold, reserveCart, resolveCartLines } from '../inventory/inventory.service';
+import { holdDiscount, type PricedDiscount, priceDiscount, releaseDiscountHold } from '../discounts/discounts.service';
+import { cartItemRequestOf, endHold, reserveCart, resolveCartLines } from '../inventory/inventory.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { checkoutCancelPath } from './checkout-paths';
 import { insertCheckoutSession } from './orders.queries';
@@ -22,11 +24,6 @@ export function checkoutContextOf(request: FastifyRequest): CheckoutContext {
 /** Stripe's ceiling for one card payment ($999,999.99); larger carts could not be paid anyway. */
 export const MAX_CHARGE_CENTS = 99_999_999;
 
-function describeCartItem(item: CheckoutRequest['product'][number]): string {
-  const name = (item as { name?: unknown }).name;
-  return typeof name === 'string' && name.trim() ? `"${name.trim().slice(0, 120)}"` : item._id;
-}
-
 /**
  * When a checkout's stock is held until: its lifetime from now, a few seconds over and rounded up to
  * the minute, so Stripe (which wants at least 30 minutes when it receives the request) accepts the same
@@ -38,10 +35,11 @@ export function reservationEnd(now: Date, minutes: number): Date {
 }
 
 /**
- * Prices the cart from the catalogue (the client's prices are never read), holds its stock, opens a
- * hosted checkout session for its grand total and records the priced lines before answering, so the
- * order can later be made from the shop's own record whatever the client does. A provider that cannot
- * open the session gives the stock back.
+ * Prices the cart from the catalogue (the client's prices are never read), checks its discount code
+ * and prices the discount, holds the code's use and the stock, opens a hosted checkout session for its
+ * grand total and records the priced lines before answering, so the order can later be made from the
+ * shop's own record whatever the client does. A provider that cannot open the session gives the stock
+ * and the code's use back. Without a code nothing of codes is read or written.
  */
 export async function createCheckoutSession(ctx: CheckoutContext, cart: CheckoutRequest): Promise<CheckoutResponse> {
   const user = ctx.actor;
@@ -53,37 +51,47 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
     'checkouts',
   );
 
-  const lines = await resolveCartLines(
-    ctx.db,
-    cart.product.map((item) => ({
-      productId: item._id,
-      quantity: item.quantity,
-      size: item.size,
-      sku: item.sku,
-      label: describeCartItem(item),
-    })),
-  );
+  const lines = await resolveCartLines(ctx.db, cart.product.map(cartItemRequestOf));
   // The hosted page starts from the saved address, read with the session's user: no query of its own.
   const savedAddress = user.savedAddress;
-  const totals = cartTotalsInCents(lines);
+  const now = new Date();
+  const discount: PricedDiscount | null = cart.discountCode
+    ? await priceDiscount(ctx.db, cart.discountCode, lines, user.id, now)
+    : null;
+  const totals = cartTotalsInCents(lines, discount?.discountCents ?? 0);
   if (totals.grandTotalCents > MAX_CHARGE_CENTS) {
     throw invalid('The order total is too large for one payment. Please split it into smaller orders.');
   }
 
-  const now = new Date();
+  // The lines as the provider and the shop's record keep them: the category was only for the code.
+  const recorded = lines.map(({ category: _category, ...line }) => line);
   const expiresAt = reservationEnd(now, ctx.config.checkoutReservationMinutes);
-  const holdId = await reserveCart(ctx.db, lines, user.id, expiresAt);
+  // One hold id for the code's use and the stock: they end together (checkout-holds.ts).
+  const holdId = randomUUID();
+  // The code first: of many shoppers racing for its last use, those who lose never touch the stock.
+  if (discount) await holdDiscount(ctx.db, discount, { holdId, userId: user.id, expiresAt, now }, lines);
+  try {
+    await reserveCart(ctx.db, lines, user.id, expiresAt, holdId);
+  } catch (err) {
+    if (discount) await releaseDiscountHold(ctx.db, holdId, 'cancelled');
+    throw err;
+  }
   ctx.events.catalogueChanged();
   const giveBack = async () => {
-    await ctx.db.transaction((tx) => endHold(tx, holdId, 'cancelled', user.id));
+    await ctx.db.transaction(async (tx) => {
+      // The code's row before the sizes', as every transaction that ends a hold takes them.
+      if (discount) await releaseDiscountHold(tx, holdId, 'cancelled');
+      await endHold(tx, holdId, 'cancelled', user.id);
+    });
     ctx.events.catalogueChanged();
   };
 
   let session: CheckoutResponse;
   try {
     session = await ctx.provider.createCheckoutSession({
-      lineItems: lines,
+      lineItems: recorded,
       taxCents: totals.taxCents,
+      discount: discount && { code: discount.code, amountCents: totals.discountCents },
       customerEmail: user.email,
       successUrl: `${ctx.config.publicUrl}/success?session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
       cancelUrl: `${ctx.config.publicUrl}${checkoutCancelPath(holdId)}`,
@@ -104,13 +112,16 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
       provider: ctx.provider.kind,
       userId: user.id,
       email: user.email,
-      lineItems: lines,
+      lineItems: recorded,
       subtotalCents: totals.subtotalCents,
       taxCents: totals.taxCents,
       amountCents: totals.grandTotalCents,
       createdAt: now,
       expiresAt,
       holdId,
+      discountCodeId: discount?.codeId ?? null,
+      discountCode: discount?.code ?? null,
+      discountCents: totals.discountCents,
     });
   } catch (err) {
     // Without the shop's record nobody could pay for this hold: give it back now (the sweep would later).

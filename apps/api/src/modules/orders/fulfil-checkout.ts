@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { shippingCentsFor } from '@shop/contract/delivery';
 import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/job-queue';
 import type { ShopEvents } from '../../platform/shop-events';
 import type { SessionUser } from '../auth/sessions.service';
+import { countOrderDiscount } from '../discounts/discounts.service';
 import { endHold, sellUnheld } from '../inventory/inventory.service';
 import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
 import {
@@ -19,13 +21,9 @@ import { updateSavedAddress } from '../users/saved-address.queries';
 import { toOrderDto } from './orders.dto';
 import {
   type CheckoutSessionRow,
-  findCheckoutSession,
-  findOrderByCheckoutSession,
-  insertOrderItems,
-  insertOrderOnce,
-  itemsOfOrders,
-  markCheckoutFulfilled,
-  refundsOfOrders,
+  type CheckoutSessionWithOrder,
+  createOrderOnce,
+  findCheckoutSessionWithOrder,
 } from './orders.queries';
 
 export interface FulfilDeps {
@@ -52,22 +50,22 @@ export interface FulfilResult {
 
 const orderDeleted = () => notFound('The order for this checkout session was deleted');
 
-async function existingOrder(db: Queryable, checkoutSessionId: string): Promise<Order> {
-  const row = await findOrderByCheckoutSession(db, checkoutSessionId);
+/** The order made from a fulfilled session. */
+function orderOf(found: CheckoutSessionWithOrder | undefined): Order {
   // The session is marked fulfilled in the order's own transaction, so no order means an admin deleted it.
-  if (!row) throw orderDeleted();
-  const [items, refunds] = await Promise.all([itemsOfOrders(db, [row.id]), refundsOfOrders(db, [row.id])]);
-  return toOrderDto(row, items, refunds);
+  if (!found?.order) throw orderDeleted();
+  return toOrderDto(found.order.row, found.order.lines, found.order.refunds);
 }
 
 /**
  * The delivery the order keeps: the address and method chosen on the provider's page, priced by the
- * shop from the method and the items (the provider's price is only compared, in `fulfilCheckout`).
+ * shop from the method and the items after their discount (the provider's price is only compared, in
+ * `fulfilCheckout`).
  */
 function shippingOfOrder(record: CheckoutSessionRow, session: ProviderSession): ProviderShipping | null {
   if (!session.shipping) return null;
   const { method, address } = session.shipping;
-  return { method, address, amountCents: shippingCentsFor(method, record.subtotalCents) };
+  return { method, address, amountCents: shippingCentsFor(method, record.subtotalCents - record.discountCents) };
 }
 
 async function createOrder(
@@ -79,44 +77,50 @@ async function createOrder(
   const lines = checkoutLinesSchema.parse(record.lineItems);
   return deps.db.transaction(async (tx) => {
     const now = new Date();
-    // The unique checkout_session_id makes every racing caller but one insert nothing; the losers
-    // wait for the winner's commit and then read its order, so all of them answer the same order.
-    const order = await insertOrderOnce(tx, {
-      orderId: paymentId,
-      checkoutSessionId: record.id,
-      userId: record.userId,
-      email: record.email,
-      status: 'pending',
-      subtotalCents: record.subtotalCents,
-      taxCents: record.taxCents,
-      // The session's record is items and tax; the shipping chosen on the provider's page comes on top.
-      amountCents: record.amountCents + (shipping?.amountCents ?? 0),
-      shippingMethod: shipping?.method ?? null,
-      shippingCents: shipping?.amountCents ?? 0,
-      shippingAddress: shipping?.address ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (!order) return { order: await existingOrder(tx, record.id), created: false };
-    // Fulfilled before, yet no order conflicted: an admin deleted it. Do not bring it back.
-    if (!(await markCheckoutFulfilled(tx, record.id, now))) throw orderDeleted();
+    // Of every caller racing for this session, one makes the order; the others wait for its commit
+    // and then read that order, so all of them answer the same one.
+    const made = await createOrderOnce(
+      tx,
+      {
+        id: randomUUID(),
+        orderId: paymentId,
+        checkoutSessionId: record.id,
+        userId: record.userId,
+        email: record.email,
+        subtotalCents: record.subtotalCents,
+        taxCents: record.taxCents,
+        // The session's record is items and tax; the shipping chosen on the provider's page comes on top.
+        amountCents: record.amountCents + (shipping?.amountCents ?? 0),
+        shippingMethod: shipping?.method ?? null,
+        shippingCents: shipping?.amountCents ?? 0,
+        shippingAddress: shipping?.address ?? null,
+        discountCodeId: record.discountCodeId,
+        discountCode: record.discountCode,
+        discountCents: record.discountCents,
+      },
+      lines.map((line) => ({
+        productId: line.productId,
+        variantId: line.variantId ?? null,
+        name: line.name,
+        image: line.image,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        size: line.size ?? null,
+        sku: line.sku ?? null,
+      })),
+      now,
+    );
+    // Fulfilled before: its order, or none if an admin deleted it (which is not brought back).
+    if (!made) return { order: orderOf(await findCheckoutSessionWithOrder(tx, record.id)), created: false };
     // The confirmation's job commits with the order: exactly one per order, even after a crash.
-    await enqueueMail(deps.jobs, tx, mailEventKey('order-confirmation', order.id));
+    await enqueueMail(deps.jobs, tx, mailEventKey('order-confirmation', made.row.id));
     // The next checkout starts from the address this one went to.
     if (shipping && record.userId) await updateSavedAddress(tx, record.userId, shipping.address);
-    const items = lines.map((line, position) => ({
-      orderId: order.id,
-      productId: line.productId,
-      name: line.name,
-      image: line.image,
-      unitPriceCents: line.unitPriceCents,
-      quantity: line.quantity,
-      position,
-      size: line.size ?? null,
-      sku: line.sku ?? null,
-      variantId: line.variantId ?? null,
-    }));
-    const itemRows = await insertOrderItems(tx, items);
+    // The code's use is counted with the order, before the stock: its row is locked before the sizes'.
+    if (record.discountCodeId) {
+      const { holdId, discountCodeId: codeId, userId } = record;
+      await countOrderDiscount(tx, { holdId, codeId, userId, sessionId: record.id }, now, deps.log);
+    }
     // The stock leaves in the order's own transaction, last: the sizes' rows are locked until the commit.
     const sold = record.holdId ? await endHold(tx, record.holdId, 'paid', record.userId, now) : [];
     if (sold.length === 0) {
@@ -129,32 +133,41 @@ async function createOrder(
       if (unsold > 0)
         deps.log.error({ sessionId: record.id, unsold }, 'a paid order has lines the stock could not cover');
     }
-    // The rows just written are the order: no need to read them back.
-    return { order: toOrderDto(order, itemRows), created: true };
+    return { order: toOrderDto(made.row, made.lines), created: true };
   });
+}
+
+async function askProvider(deps: FulfilDeps, sessionId: string): Promise<ProviderSession | null> {
+  try {
+    return await deps.provider.retrieveSession(sessionId);
+  } catch (err) {
+    deps.log.error({ err, sessionId }, 'the payment provider did not answer about a checkout session');
+    throw new AppError('unavailable', 'The payment provider is not answering. Please try again in a moment.');
+  }
 }
 
 /**
  * The one way an order comes to exist: the success page's confirmation, the provider's event and
  * reconciliation all call this. It asks the provider (never the caller) whether the session was
  * paid, and creates at most one order per session however many calls race; a repeat answers the
- * existing order unchanged.
+ * existing order unchanged. `paidSession` is the provider's session as the shop itself has just
+ * seen it paid (the builtin checkout's own payment), which spares asking again.
  */
-export async function fulfilCheckout(deps: FulfilDeps, sessionId: string, actor: FulfilActor): Promise<FulfilResult> {
-  const record = await findCheckoutSession(deps.db, sessionId);
-  if (!record) throw notFound(ORDER_MESSAGES.unknownSession);
+export async function fulfilCheckout(
+  deps: FulfilDeps,
+  sessionId: string,
+  actor: FulfilActor,
+  paidSession?: ProviderSession,
+): Promise<FulfilResult> {
+  const found = await findCheckoutSessionWithOrder(deps.db, sessionId);
+  if (!found) throw notFound(ORDER_MESSAGES.unknownSession);
+  const record = found.session;
   if (actor !== 'system' && actor.role !== 'admin' && record.userId !== actor.id) {
     throw forbidden('You can only confirm your own payments');
   }
-  if (record.fulfilledAt) return { order: await existingOrder(deps.db, sessionId), created: false };
+  if (record.fulfilledAt) return { order: orderOf(found), created: false };
 
-  let session: ProviderSession | null;
-  try {
-    session = await deps.provider.retrieveSession(sessionId);
-  } catch (err) {
-    deps.log.error({ err, sessionId }, 'the payment provider did not answer about a checkout session');
-    throw new AppError('unavailable', 'The payment provider is not answering. Please try again in a moment.');
-  }
+  const session = paidSession?.id === sessionId ? paidSession : await askProvider(deps, sessionId);
   if (!session) throw notFound(ORDER_MESSAGES.unknownSession);
   if (session.status === 'expired') throw new AppError('gone', ORDER_MESSAGES.expired);
   if (session.status !== 'paid') throw new AppError('payment_required', ORDER_MESSAGES.unpaid);

@@ -1,17 +1,18 @@
 import { toDollars } from '@shop/contract/money';
 import type { Order } from '@shop/contract/orders';
-import type { OrderItemRow, OrderRefundRow, OrderRow } from './orders.queries';
+import type { OrderItemRow, OrderLineFields, OrderRefundFields, OrderRefundRow, OrderRow } from './orders.queries';
 
 export function toOrderDto(
   row: OrderRow,
-  items: readonly OrderItemRow[],
-  refunds: readonly OrderRefundRow[] = [],
+  items: readonly OrderLineFields[],
+  refunds: readonly OrderRefundFields[] = [],
 ): Order {
   return {
     _id: row.id,
     orderId: row.orderId,
     amount: toDollars(row.amountCents),
     subtotal: toDollars(row.subtotalCents),
+    discount: row.discountCode ? { code: row.discountCode, amount: toDollars(row.discountCents) } : null,
     tax: toDollars(row.taxCents),
     shipping:
       row.shippingMethod && row.shippingAddress

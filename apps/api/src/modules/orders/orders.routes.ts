@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth-guard';
 import { contextOf } from '../../platform/context';
+import { auditActorOf } from '../audit/audit.service';
 import { checkoutContextOf, createCheckoutSession } from './checkout.service';
 import { fulfilCheckout, fulfilDepsOf } from './fulfil-checkout';
 import * as service from './orders.service';
@@ -88,7 +89,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: refundRequestSchema, response: { 200: refundResponseSchema } },
     },
     async (request) =>
-      refundOrder(fulfilDepsOf(app.deps, request.log), requireUser(request), request.params.id, request.body),
+      refundOrder(
+        fulfilDepsOf(app.deps, request.log),
+        auditActorOf(contextOf(request)),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(

@@ -8,6 +8,7 @@ import {
 } from '@shop/contract/orders';
 import type { ServiceContext } from '../../platform/context';
 import { conflict, forbidden, notFound, unauthorised } from '../../platform/errors';
+import { auditActorOf, recordAudit } from '../audit/audit.service';
 import type { SessionUser } from '../auth/sessions.service';
 import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
 import { toOrderDtos } from './orders.dto';
@@ -78,6 +79,7 @@ export async function updateOrderStatus(
   id: string,
   change: OrderStatusUpdateRequest,
 ): Promise<Order> {
+  const actor = auditActorOf(ctx);
   const row = await ctx.db.transaction(async (tx) => {
     const before = await lockOrder(tx, id);
     if (!before) throw notFound(ORDER_MESSAGES.notFound);
@@ -92,6 +94,14 @@ export async function updateOrderStatus(
       new Date(),
     );
     if (shipped && before.status !== 'shipped') await enqueueMail(ctx.jobs, tx, mailEventKey('order-shipped', id));
+    await recordAudit(tx, actor, {
+      kind: 'order.status_changed',
+      target: { type: 'order', id, label: before.orderId },
+      details: {
+        changes: { status: { before: before.status, after: change.status } },
+        ...(shipped ? { carrier: change.carrier ?? null, trackingNumber: change.trackingNumber ?? null } : {}),
+      },
+    });
     return updated;
   });
   if (!row) throw notFound(ORDER_MESSAGES.notFound);
@@ -100,6 +110,15 @@ export async function updateOrderStatus(
 }
 
 export async function deleteOrder(ctx: ServiceContext, id: string): Promise<void> {
-  if (!(await deleteOrderRow(ctx.db, id))) throw notFound(ORDER_MESSAGES.notFound);
+  const actor = auditActorOf(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await deleteOrderRow(tx, id);
+    if (!deleted) throw notFound(ORDER_MESSAGES.notFound);
+    await recordAudit(tx, actor, {
+      kind: 'order.deleted',
+      target: { type: 'order', id, label: deleted.orderId },
+      details: { email: deleted.email, status: deleted.status, amountCents: deleted.amountCents },
+    });
+  });
   ctx.log.info({ orderId: id }, 'order deleted');
 }

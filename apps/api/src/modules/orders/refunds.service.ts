@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES, type Order, type RefundRequest } from '@shop/contract/orders';
 import type { Database, Transaction } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
-import type { SessionUser } from '../auth/sessions.service';
+import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { restockReturned } from '../inventory/inventory.service';
 import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
 import { type PaymentEvent, RefundRefusedError } from '../payments/payment-provider';
@@ -69,7 +69,7 @@ function restockOf(
  */
 async function openRefund(
   db: Database,
-  actor: SessionUser,
+  actor: AuditActor,
   orderId: string,
   request: RefundRequest,
 ): Promise<{ refund: OrderRefundRow; paymentId: string }> {
@@ -107,6 +107,12 @@ async function openRefund(
       createdAt: now,
     });
     if (!refund) throw new Error('a new refund conflicted on its provider id');
+    // Recorded when the refund is asked for; a provider that refuses it marks the refund failed.
+    await recordAudit(tx, actor, {
+      kind: request.kind === 'cancellation' ? 'order.cancelled' : 'order.refunded',
+      target: { type: 'order', id: orderId, label: order.orderId },
+      details: { refundId: refund.id, amountCents, reason: refund.reason, restockedLines: restock.length },
+    });
     return { refund, paymentId: order.orderId };
   });
 }
@@ -174,7 +180,7 @@ async function askProvider(deps: RefundDeps, refund: OrderRefundRow, paymentId: 
 /** POST /api/orders/refund/:id: a refund of part of an order, or its cancellation. */
 export async function refundOrder(
   deps: RefundDeps,
-  actor: SessionUser,
+  actor: AuditActor,
   orderId: string,
   request: RefundRequest,
 ): Promise<{ message: string; order: Order }> {

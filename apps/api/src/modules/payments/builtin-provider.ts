@@ -37,24 +37,28 @@ export function builtinSessionStatus(row: BuiltinSessionRow, now: Date): Provide
 
 export interface BuiltinCharge {
   subtotalCents: number;
+  /** What the session's discount code takes off the items. */
+  discountCents: number;
   taxCents: number;
   shippingCents: number;
   totalCents: number;
 }
 
 /**
- * What an open session charges with a shipping method: its items and tax as the shop priced them, and
- * shipping priced from the items alone (tax is never charged on shipping).
+ * What an open session charges with a shipping method: its items, discount and tax as the shop priced
+ * them, and shipping priced from the items after the discount (tax is never charged on shipping).
  */
 export function builtinCharge(session: BuiltinSessionRow, method: ShippingMethod): BuiltinCharge {
   const parsed = checkoutLinesSchema.safeParse(session.lineItems);
   const subtotalCents = parsed.success ? parsed.data.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0) : 0;
+  const discountCents = session.discountCents;
   // Sessions opened before delivery have only the items and tax in their total.
   const itemsTotalCents = session.itemsTotalCents ?? session.amountTotalCents;
-  const shippingCents = shippingCentsFor(method, subtotalCents);
+  const shippingCents = shippingCentsFor(method, subtotalCents - discountCents);
   return {
     subtotalCents,
-    taxCents: itemsTotalCents - subtotalCents,
+    discountCents,
+    taxCents: itemsTotalCents - (subtotalCents - discountCents),
     shippingCents,
     totalCents: itemsTotalCents + shippingCents,
   };
@@ -94,6 +98,18 @@ function shippingOf(row: BuiltinSessionRow): ProviderSession['shipping'] {
  * A test-mode provider that needs no keys: sessions live in the shop's database (apart from the
  * shop's own records, as a real provider's would be) and the hosted page is served by the shop.
  */
+/** A builtin session as the provider answers about it. */
+export function builtinProviderSession(row: BuiltinSessionRow, now: Date): ProviderSession {
+  return {
+    id: row.id,
+    status: builtinSessionStatus(row, now),
+    amountTotalCents: row.amountTotalCents,
+    paymentId: row.paymentId,
+    metadata: row.metadata as Record<string, string>,
+    shipping: shippingOf(row),
+  };
+}
+
 export function createBuiltinProvider(db: Database, publicUrl: string): PaymentProvider {
   return {
     kind: 'builtin',
@@ -101,11 +117,14 @@ export function createBuiltinProvider(db: Database, publicUrl: string): PaymentP
     async createCheckoutSession(input) {
       const id = `${BUILTIN_SESSION_PREFIX}${randomBytes(18).toString('base64url')}`;
       const subtotal = input.lineItems.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+      const itemsTotalCents = subtotal - (input.discount?.amountCents ?? 0) + input.taxCents;
       await insertBuiltinSession(db, {
         id,
-        // Items and tax until the shopper chooses a shipping method; the payment adds it.
-        amountTotalCents: subtotal + input.taxCents,
-        itemsTotalCents: subtotal + input.taxCents,
+        // Items (less the discount) and tax until the shopper chooses a shipping method; the payment adds it.
+        amountTotalCents: itemsTotalCents,
+        itemsTotalCents,
+        discountCode: input.discount?.code ?? null,
+        discountCents: input.discount?.amountCents ?? 0,
         prefillAddress: input.shippingAddressPrefill,
         customerEmail: input.customerEmail,
         lineItems: input.lineItems,
@@ -119,15 +138,7 @@ export function createBuiltinProvider(db: Database, publicUrl: string): PaymentP
 
     async retrieveSession(id) {
       const row = await findBuiltinSession(db, id);
-      if (!row) return null;
-      return {
-        id: row.id,
-        status: builtinSessionStatus(row, new Date()),
-        amountTotalCents: row.amountTotalCents,
-        paymentId: row.paymentId,
-        metadata: row.metadata as Record<string, string>,
-        shipping: shippingOf(row),
-      };
+      return row ? builtinProviderSession(row, new Date()) : null;
     },
 
     async expireSession(id) {

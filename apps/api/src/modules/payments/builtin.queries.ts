@@ -1,16 +1,17 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { builtinPaymentSessions } from '../../db/schema';
 
 export type BuiltinSessionRow = typeof builtinPaymentSessions.$inferSelect;
 export type NewBuiltinSession = typeof builtinPaymentSessions.$inferInsert;
 
 export async function insertBuiltinSession(db: Queryable, values: NewBuiltinSession): Promise<void> {
-  await db.insert(builtinPaymentSessions).values(values);
+  await runPrepared(db.insert(builtinPaymentSessions).values(values));
 }
 
 export async function findBuiltinSession(db: Queryable, id: string): Promise<BuiltinSessionRow | undefined> {
-  const [row] = await db.select().from(builtinPaymentSessions).where(eq(builtinPaymentSessions.id, id));
+  const [row] = await runPrepared(db.select().from(builtinPaymentSessions).where(eq(builtinPaymentSessions.id, id)));
   return row;
 }
 
@@ -27,17 +28,19 @@ export async function markBuiltinSessionPaid(
   now: Date,
   delivery?: BuiltinPaidDelivery,
 ): Promise<BuiltinSessionRow | undefined> {
-  const [row] = await db
-    .update(builtinPaymentSessions)
-    .set({ status: 'paid', paymentId, paidAt: now, ...delivery })
-    .where(
-      and(
-        eq(builtinPaymentSessions.id, id),
-        eq(builtinPaymentSessions.status, 'open'),
-        gt(builtinPaymentSessions.expiresAt, now),
-      ),
-    )
-    .returning();
+  const [row] = await runPrepared(
+    db
+      .update(builtinPaymentSessions)
+      .set({ status: 'paid', paymentId, paidAt: now, ...delivery })
+      .where(
+        and(
+          eq(builtinPaymentSessions.id, id),
+          eq(builtinPaymentSessions.status, 'open'),
+          gt(builtinPaymentSessions.expiresAt, now),
+        ),
+      )
+      .returning(),
+  );
   return row;
 }
 

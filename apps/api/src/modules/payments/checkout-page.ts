@@ -71,6 +71,11 @@ export function renderPayPage(session: BuiltinSessionRow, state: PayPageState = 
   <ul class="items">${items}</ul>
   <dl class="totals">
     <div><dt>Subtotal</dt><dd>${money(standard.subtotalCents)}</dd></div>
+    ${
+      session.discountCode
+        ? html`<div class="discount"><dt>Discount <span class="code">${session.discountCode}</span></dt><dd>−${money(standard.discountCents)}</dd></div>`
+        : ''
+    }
     <div><dt>Tax (${TAX_PERCENT}%)</dt><dd>${money(standard.taxCents)}</dd></div>
     <div><dt>Shipping</dt><dd>${byMethod((m) => shippingText(builtinCharge(session, m).shippingCents))}</dd></div>
     <div class="grand"><dt>Total due</dt><dd>${byMethod(total)}</dd></div>

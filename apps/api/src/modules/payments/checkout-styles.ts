@@ -24,6 +24,8 @@ h1 .total{display:block;font-size:36px;letter-spacing:-.02em}
 .totals dt{color:#4f566b}.totals dd{margin:0}
 .totals .grand{border-top:1px solid #e3e8ee;margin-top:6px;padding-top:12px;font-weight:600}
 .totals .grand dt{color:#1a1f36}
+.totals .discount dd{color:#0b6b3a;font-weight:500}
+.code{margin-left:4px;padding:1px 6px;border-radius:4px;background:#e6f4ea;color:#0b6b3a;font-size:12px;font-weight:600;letter-spacing:.04em}
 h2{margin:0 0 20px;font-size:20px;font-weight:600}
 form{display:grid;gap:14px}
 label{display:block;margin-bottom:6px;color:#4f566b;font-size:14px;font-weight:500}
@@ -55,8 +57,8 @@ button{margin-top:6px;padding:13px;font:inherit;font-weight:600;color:#fff;backg
 button:hover{background:#4b45c6}
 button:focus-visible{outline:3px solid rgba(99,91,255,.45);outline-offset:2px}
 .cancel{margin:18px 0 0;text-align:center;font-size:14px}
-a{color:#635bff}
-.hint{margin:24px 0 0;padding:12px;border:1px dashed #d5dbe1;border-radius:6px;color:#697386;font-size:13px}
+a{color:#4f46e5}
+.hint{margin:24px 0 0;padding:12px;border:1px dashed #d5dbe1;border-radius:6px;color:#4f566b;font-size:13px}
 .notice{max-width:520px;margin:12vh auto;padding:40px 32px;background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.06);text-align:center}
 .notice h1{font-size:24px;margin-bottom:12px}
 .notice p{color:#4f566b}

@@ -30,6 +30,27 @@ export interface FakeCheckoutSession {
   shipping_options: { shipping_amount: number; shipping_rate: FakeShippingRate }[];
   shipping_cost: { amount_subtotal: number; amount_tax: number; amount_total: number; shipping_rate: string } | null;
   collected_information: { shipping_details: FakeShippingDetails | null } | null;
+  /** The coupons applied, as Stripe lists them. */
+  discounts: { coupon: string }[];
+  /** The line items' sum before the coupon, and what the coupon and the shipping came to. */
+  amount_subtotal: number;
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
+}
+
+/** A coupon as the shop makes one: an amount off, once. */
+export interface FakeCoupon {
+  id: string;
+  object: 'coupon';
+  amount_off: number | null;
+  percent_off: number | null;
+  currency: string | null;
+  duration: string;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  name: string | null;
+  redeem_by: number | null;
+  valid: boolean;
+  metadata: Record<string, string>;
 }
 
 export interface FakeShippingRate {
@@ -101,7 +122,8 @@ export interface FakeRefund {
 /**
  * A local stand-in for the part of Stripe's API the shop uses: it records every request and
  * answers POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id and POST
- * /v1/checkout/sessions/:id/expire and POST /v1/refunds (honouring Idempotency-Key) as Stripe would.
+ * /v1/checkout/sessions/:id/expire, POST /v1/coupons (a coupon on a session comes off its line items) and
+ * POST /v1/refunds (honouring Idempotency-Key) as Stripe would.
  */
 /** A Stripe Customer as the shop uses one: its e-mail and the shipping address Checkout starts from. */
 export interface FakeCustomer {
@@ -127,6 +149,7 @@ function customerFields(form: URLSearchParams): Pick<FakeCustomer, 'shipping'> &
 export async function startFakeStripeApi() {
   const requests: RecordedRequest[] = [];
   const customers = new Map<string, FakeCustomer>();
+  const coupons = new Map<string, FakeCoupon>();
   const sessions = new Map<string, FakeCheckoutSession>();
   let refuseNextCreate = false;
   const refunds = new Map<string, FakeRefund>();
@@ -157,12 +180,29 @@ export async function startFakeStripeApi() {
           refuseNextCreate = false;
           return send(res, 400, { error: { type: 'invalid_request_error', message: 'Invalid image URL' } });
         }
-        let amount = 0;
+        let subtotal = 0;
         for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
-          amount +=
+          subtotal +=
             Number(form.get(`line_items[${i}][price_data][unit_amount]`)) *
             Number(form.get(`line_items[${i}][quantity]`));
         }
+        // As Stripe: a coupon comes off the line items' sum (never below zero, never off the shipping),
+        // an amount as it is, a percentage rounded to the cent.
+        const couponId = form.get('discounts[0][coupon]');
+        const coupon = couponId === null ? undefined : coupons.get(couponId);
+        if (couponId !== null && (!coupon?.valid || (coupon.max_redemptions ?? 1) <= coupon.times_redeemed)) {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such coupon: '${couponId}'`,
+            },
+          });
+        }
+        const off = coupon
+          ? Math.min(subtotal, coupon.amount_off ?? Math.round((subtotal * (coupon.percent_off ?? 0)) / 100))
+          : 0;
+        const amount = subtotal - off;
         const id = `cs_test_${randomBytes(12).toString('hex')}`;
         const metadata: Record<string, string> = {};
         for (const [key, value] of form) {
@@ -189,9 +229,40 @@ export async function startFakeStripeApi() {
           shipping_options: shippingOptionsOf(form),
           shipping_cost: null,
           collected_information: null,
+          discounts: coupon ? [{ coupon: coupon.id }] : [],
+          amount_subtotal: subtotal,
+          total_details: { amount_discount: off, amount_shipping: 0, amount_tax: 0 },
         };
         sessions.set(id, session);
         return send(res, 200, session);
+      }
+      if (req.method === 'POST' && path === '/v1/coupons') {
+        const amountOff = form.get('amount_off');
+        const percentOff = form.get('percent_off');
+        if ((amountOff === null) === (percentOff === null) || (amountOff !== null && !form.get('currency'))) {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Coupons need exactly one of amount_off (with currency) and percent_off',
+            },
+          });
+        }
+        const coupon: FakeCoupon = {
+          id: `coupon_test_${randomBytes(6).toString('hex')}`,
+          object: 'coupon',
+          amount_off: amountOff === null ? null : Number(amountOff),
+          percent_off: percentOff === null ? null : Number(percentOff),
+          currency: form.get('currency'),
+          duration: form.get('duration') ?? 'once',
+          max_redemptions: form.has('max_redemptions') ? Number(form.get('max_redemptions')) : null,
+          times_redeemed: 0,
+          name: form.get('name'),
+          redeem_by: form.has('redeem_by') ? Number(form.get('redeem_by')) : null,
+          valid: true,
+          metadata: bracketed(form, 'metadata'),
+        };
+        coupons.set(coupon.id, coupon);
+        return send(res, 200, coupon);
       }
       if (req.method === 'GET' && path === '/v1/customers') {
         const email = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('email');
@@ -281,6 +352,7 @@ export async function startFakeStripeApi() {
     requests,
     sessions,
     customers,
+    coupons,
     /** The shopper paid on Stripe's page. */
     /**
      * The shopper paid on Stripe's page; with `delivery`, after choosing the rate of that method (by its
@@ -296,6 +368,10 @@ export async function startFakeStripeApi() {
       if (!session) throw new Error(`no fake session ${id}`);
       session.status = 'complete';
       session.payment_status = paymentStatus;
+      for (const { coupon } of session.discounts) {
+        const used = coupons.get(coupon);
+        if (used) used.times_redeemed += 1;
+      }
       session.payment_intent = paymentStatus === 'paid' ? `pi_test_${randomBytes(8).toString('hex')}` : null;
       if (delivery) {
         const option = session.shipping_options.find((o) => o.shipping_rate.metadata.method === delivery.method);
@@ -309,6 +385,7 @@ export async function startFakeStripeApi() {
         };
         session.collected_information = { shipping_details: delivery.details };
         session.amount_total += amount;
+        session.total_details.amount_shipping = amount;
       }
       return session;
     },

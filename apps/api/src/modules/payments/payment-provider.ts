@@ -17,10 +17,22 @@ export const checkoutLineSchema = z.object({
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 export const checkoutLinesSchema = z.array(checkoutLineSchema);
 
+/** A discount code's amount off the items, which the provider takes off its total (Stripe: a coupon). */
+export interface CheckoutDiscount {
+  /** The code as the shopper sees it on the provider's page. */
+  code: string;
+  amountCents: number;
+}
+
 export interface CreateCheckoutSessionInput {
   lineItems: CheckoutLine[];
-  /** Charged as its own line, so the provider's total is the cart's grand total. */
+  /**
+   * Charged as its own line, so the provider's total is the cart's grand total: 5% of the items less
+   * the discount.
+   */
   taxCents: number;
+  /** Taken off the items (never off the tax line or the shipping); null without a code. */
+  discount: CheckoutDiscount | null;
   customerEmail: string;
   /** May hold `{CHECKOUT_SESSION_ID}`, which the provider fills in on redirect. */
   successUrl: string;

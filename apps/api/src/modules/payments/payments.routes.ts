@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { fulfilCheckout, fulfilDepsOf } from '../orders/fulfil-checkout';
 import type { BuiltinSessionRow } from './builtin.queries';
 import { findBuiltinSession } from './builtin.queries';
-import { BUILTIN_PAY_PATH, builtinDelivery, builtinSessionStatus, payBuiltinSession } from './builtin-provider';
+import {
+  BUILTIN_PAY_PATH,
+  builtinDelivery,
+  builtinProviderSession,
+  builtinSessionStatus,
+  payBuiltinSession,
+} from './builtin-provider';
 import { CARD_MESSAGES, cardFormSchema, checkCard } from './card-form';
 import { renderNoticePage, renderPayPage } from './checkout-page';
 import { checkDelivery, deliveryValuesOf } from './delivery-form';
@@ -108,7 +114,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ sessionId: paid.id, paymentId: paid.paymentId }, 'builtin checkout paid');
       try {
         // The "checkout completed" event a Stripe webhook would deliver.
-        await fulfilCheckout(fulfilDepsOf(app.deps, request.log), paid.id, 'system');
+        const deps = fulfilDepsOf(app.deps, request.log);
+        await fulfilCheckout(deps, paid.id, 'system', builtinProviderSession(paid, now));
       } catch (err) {
         // The shopper has paid: send them on. The success page's confirmation or reconciliation
         // makes the order, and either is safe to repeat.

@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import type { AppConfig } from '../../platform/config';
 import { invalid } from '../../platform/errors';
 import {
+  type CheckoutDiscount,
   type PaymentEvent,
   type PaymentProvider,
   type ProviderRefund,
@@ -94,6 +95,26 @@ async function customerWithAddress(stripe: Stripe, email: string, address: Shipp
   return (await stripe.customers.create({ email, shipping })).id;
 }
 
+/**
+ * The shop's discount as a Stripe coupon for this one session: the amount the shop priced in cents (a
+ * percentage code too, so Stripe rounds nothing), named by the code, usable once and only until the
+ * session ends. Stripe takes it off the line items, the tax line included, and never off the shipping:
+ * items + tax - discount is the tax line's own base less the discount, so the total Stripe charges is
+ * the grand total the shop recorded, to the cent.
+ */
+async function oneOffCoupon(stripe: Stripe, discount: CheckoutDiscount, expiresAt: Date): Promise<string> {
+  const coupon = await stripe.coupons.create({
+    amount_off: discount.amountCents,
+    currency: CURRENCY,
+    duration: 'once',
+    max_redemptions: 1,
+    name: discount.code,
+    redeem_by: Math.ceil(expiresAt.getTime() / 1000),
+    metadata: { code: discount.code },
+  });
+  return coupon.id;
+}
+
 /** Stripe Checkout through the official SDK. */
 export function createStripeProvider(settings: StripeSettings, publicUrl: string): PaymentProvider {
   const stripe = createStripeClient(settings);
@@ -124,15 +145,19 @@ export function createStripeProvider(settings: StripeSettings, publicUrl: string
           product_data: { name: `Tax (${TAX_PERCENT}%)` },
         },
       };
-      const itemsCents = input.lineItems.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+      const discountCents = input.discount?.amountCents ?? 0;
+      const itemsCents = input.lineItems.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0) - discountCents;
       // Checkout asks for the address and the method and adds the method's rate to the total; it starts
       // from the saved address through the shopper's Customer (Stripe takes a customer or an e-mail, not both).
       const customer = input.shippingAddressPrefill
         ? await customerWithAddress(stripe, input.customerEmail, input.shippingAddressPrefill)
         : null;
+      const coupon =
+        input.discount && discountCents > 0 ? await oneOffCoupon(stripe, input.discount, input.expiresAt) : null;
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         line_items: input.taxCents > 0 ? [...productLines, taxLine] : productLines,
+        ...(coupon ? { discounts: [{ coupon }] } : {}),
         ...stripeShippingParams(itemsCents, CURRENCY),
         ...(customer ? { customer } : { customer_email: input.customerEmail }),
         success_url: input.successUrl,

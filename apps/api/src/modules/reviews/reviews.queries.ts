@@ -44,16 +44,6 @@ export async function countReviews(db: Queryable): Promise<number> {
   return row?.total ?? 0;
 }
 
-export async function findReviewsOfProduct(db: Queryable, productId: string, limit: number) {
-  return db
-    .select({ review: reviews, author: { id: users.id, username: users.username } })
-    .from(reviews)
-    .leftJoin(users, eq(users.id, reviews.userId))
-    .where(eq(reviews.productId, productId))
-    .orderBy(descNullsLast(reviews.createdAt), desc(reviews.id))
-    .limit(limit);
-}
-
 export async function findReviewsOfUser(db: Queryable, userId: string) {
   return db
     .select({

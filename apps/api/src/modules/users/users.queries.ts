@@ -15,6 +15,11 @@ export async function findUserByEmail(db: Queryable, email: string) {
   return rows[0];
 }
 
+export async function findUserById(db: Queryable, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
 export function listUsersNewestFirst(db: Queryable) {
   return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
 }
@@ -23,6 +28,12 @@ export function listUsersNewestFirst(db: Queryable) {
 export async function lockAdminIds(db: Queryable): Promise<string[]> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
   return rows.map((r) => r.id);
+}
+
+/** The user's role, their row locked until the transaction ends. */
+export async function lockUserRole(db: Queryable, id: string) {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).for('update');
+  return row;
 }
 
 export async function updateUserRole(db: Queryable, id: string, role: Role) {
@@ -55,7 +66,11 @@ export async function updateUserProfile(
   return row;
 }
 
+/** The deleted user's id, e-mail and role (for the audit log), or undefined when there was none. */
 export async function deleteUserById(db: Queryable, id: string) {
-  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  return rows.length > 0;
+  const [row] = await db
+    .delete(users)
+    .where(eq(users.id, id))
+    .returning({ id: users.id, email: users.email, role: users.role });
+  return row;
 }

@@ -3,9 +3,17 @@ import type { EditProfileRequest, User } from '@shop/contract/users';
 import type { Transaction } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { forbidden, invalid, notFound, unauthorised } from '../../platform/errors';
+import { auditActorOf, recordAudit } from '../audit/audit.service';
 import type { SessionUser } from '../auth/sessions.service';
 import { toUserDto } from './users.dto';
-import { deleteUserById, listUsersNewestFirst, lockAdminIds, updateUserProfile, updateUserRole } from './users.queries';
+import {
+  deleteUserById,
+  listUsersNewestFirst,
+  lockAdminIds,
+  lockUserRole,
+  updateUserProfile,
+  updateUserRole,
+} from './users.queries';
 
 function actorOf(ctx: ServiceContext): SessionUser {
   if (!ctx.actor) throw unauthorised();
@@ -35,9 +43,18 @@ export async function changeRole(ctx: ServiceContext, userId: string, role: Role
   if (userId === actorOf(ctx).id && role !== 'admin') {
     throw invalid('You cannot remove your own admin role; ask another admin to do it');
   }
+  const actor = auditActorOf(ctx);
   return asStillAdmin(ctx, async (tx) => {
-    const row = await updateUserRole(tx, userId, role);
+    const before = await lockUserRole(tx, userId);
+    const row = before && (await updateUserRole(tx, userId, role));
     if (!row) throw notFound('User not found');
+    if (before.role !== row.role) {
+      await recordAudit(tx, actor, {
+        kind: 'user.role_changed',
+        target: { type: 'user', id: row.id, label: row.email },
+        details: { changes: { role: { before: before.role, after: row.role } } },
+      });
+    }
     return toUserDto(row);
   });
 }
@@ -45,8 +62,15 @@ export async function changeRole(ctx: ServiceContext, userId: string, role: Role
 /** The user's orders and reviews stay (their user id becomes null); their sessions end with them. */
 export async function deleteUser(ctx: ServiceContext, userId: string): Promise<void> {
   if (userId === actorOf(ctx).id) throw invalid('You cannot delete your own account');
+  const actor = auditActorOf(ctx);
   await asStillAdmin(ctx, async (tx) => {
-    if (!(await deleteUserById(tx, userId))) throw notFound('User not found');
+    const deleted = await deleteUserById(tx, userId);
+    if (!deleted) throw notFound('User not found');
+    await recordAudit(tx, actor, {
+      kind: 'user.deleted',
+      target: { type: 'user', id: deleted.id, label: deleted.email },
+      details: { role: deleted.role },
+    });
   });
 }
 

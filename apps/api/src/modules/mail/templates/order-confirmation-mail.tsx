@@ -24,18 +24,23 @@ export interface OrderConfirmationMailProps {
   transactionId: string;
   lines: MailOrderLine[];
   subtotalCents: number;
+  /** The discount code used and what it took off the items; null without one. */
+  discount: { code: string; cents: number } | null;
   taxCents: number;
   shippingCents: number;
   grandTotalCents: number;
   delivery: MailDelivery | null;
 }
 
-function TotalRow({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
+function TotalRow({ label, cents, strong, less }: { label: string; cents: number; strong?: boolean; less?: boolean }) {
   const style = { ...styles.text, margin: '0 0 6px', fontWeight: strong ? 700 : 400 };
   return (
     <Row>
       <Column style={style}>{label}</Column>
-      <Column style={{ ...style, textAlign: 'right' }}>{money(cents)}</Column>
+      <Column style={{ ...style, textAlign: 'right' }}>
+        {less ? '−' : ''}
+        {money(cents)}
+      </Column>
     </Row>
   );
 }
@@ -70,6 +75,9 @@ export function OrderConfirmationMail(props: OrderConfirmationMailProps) {
 
       <Section style={{ marginTop: '16px' }}>
         <TotalRow label="Subtotal" cents={props.subtotalCents} />
+        {props.discount ? (
+          <TotalRow label={`Discount (${props.discount.code})`} cents={props.discount.cents} less />
+        ) : null}
         <TotalRow label="Tax" cents={props.taxCents} />
         {delivery || props.shippingCents > 0 ? (
           <TotalRow label={delivery ? `Shipping (${delivery.method})` : 'Shipping'} cents={props.shippingCents} />
