@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Endpoint, logIn, type Measured, runApiSuite, runPurchaseAndHash } from './lib/api-suite';
+import { prepareBaseline } from './lib/baseline';
+import { runClusterSuite } from './lib/cluster-suite';
 import { BENCH_BUYERS, type Dataset, prepareDataset } from './lib/datasets';
 import { type PageScore, scorePage } from './lib/lighthouse';
 import type { LoadSettings } from './lib/load';
@@ -50,7 +52,15 @@ async function withShop<T>(
   }
 }
 
-async function lighthousePages(shopUrl: string, dataset: Dataset, options: BenchOptions) {
+/** The pages the comparison with another build measures: where the content now arrives in the HTML. */
+const COMPARED_PAGES = ['home', 'shop', 'product'] as const;
+
+async function lighthousePages(
+  shopUrl: string,
+  dataset: Dataset,
+  options: BenchOptions,
+  pages: readonly (typeof LIGHTHOUSE_PAGES)[number][] = LIGHTHOUSE_PAGES,
+) {
   const productId = dataset.fixtures.reviewedProductIds[0];
   const paths: Record<(typeof LIGHTHOUSE_PAGES)[number], string> = {
     home: '/',
@@ -59,13 +69,29 @@ async function lighthousePages(shopUrl: string, dataset: Dataset, options: Bench
     product: `/shop/${productId}`,
   };
   const scores: Record<string, PageScore | { error: string }> = {};
-  for (const page of LIGHTHOUSE_PAGES) {
+  for (const page of pages) {
     say(`Lighthouse ${page} (${options.lighthouseRuns} run${options.lighthouseRuns > 1 ? 's' : ''})`);
     scores[page] = await scorePage(`${shopUrl}${paths[page]}`, options.chromePath, options.lighthouseRuns).catch(
       errorOf,
     );
   }
   return scores;
+}
+
+/** Lighthouse on the same pages of another commit's build, its shop on the same data, after this one's. */
+async function lighthouseOfBaseline(ref: string, dataset: Dataset, options: BenchOptions) {
+  const { checkout, commit, remove } = await prepareBaseline(ref);
+  try {
+    say(`starting the shop of ${ref} (${commit}) for the comparison`);
+    const shop = await startShop(dataset, {}, checkout);
+    try {
+      return { ref, commit, pages: await lighthousePages(shop.url, dataset, options, COMPARED_PAGES) };
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    remove();
+  }
 }
 
 /**
@@ -117,7 +143,16 @@ function failuresOf(run: BenchRun): string[] {
   check('web sizes', run.web);
   check('mail', run.mail);
   check('sitemaps', run.sitemap);
+  check('cluster', run.cluster);
+  if (run.cluster && !('error' in run.cluster)) {
+    for (const [name, m] of Object.entries(run.cluster.endpoints)) check(`cluster ${name}`, m);
+  }
   for (const [page, m] of Object.entries(run.lighthouse ?? {})) check(`Lighthouse ${page}`, m);
+  check('Lighthouse of the baseline', run.lighthouseBaseline);
+  if (run.lighthouseBaseline && !('error' in run.lighthouseBaseline)) {
+    for (const [page, m] of Object.entries(run.lighthouseBaseline.pages))
+      check(`Lighthouse ${page} of the baseline`, m);
+  }
   for (const [endpoint, bySize] of Object.entries(run.growth?.byEndpoint ?? {})) {
     for (const [size, m] of Object.entries(bySize)) check(`growth ${endpoint} ${size}`, m);
   }
@@ -149,9 +184,11 @@ async function main(): Promise<void> {
     api: undefined,
     web: undefined,
     lighthouse: undefined,
+    lighthouseBaseline: undefined,
     growth: undefined,
     mail: undefined,
     sitemap: undefined,
+    cluster: undefined,
     notes,
   };
   if (!options.databaseUrl) {
@@ -170,7 +207,7 @@ async function main(): Promise<void> {
       .then(() => measureWebSizes())
       .catch(errorOf);
 
-  if (sections.has('api') || sections.has('lighthouse') || sections.has('mail')) {
+  if (sections.has('api') || sections.has('lighthouse') || sections.has('mail') || sections.has('cluster')) {
     const dataset = await prepareDataset(options.products, options);
     if (dataset.generatedInSeconds !== undefined) {
       notes.push(`data for ${dataset.label} products generated in ${dataset.generatedInSeconds.toFixed(1)} s`);
@@ -194,6 +231,13 @@ async function main(): Promise<void> {
         run.lighthouse = await lighthousePages(shopUrl, dataset, options);
       }
     });
+    // After the single shop has stopped, on the same data and against the same ceiling.
+    if (sections.has('cluster')) {
+      run.cluster = await runClusterSuite(dataset, settings, run.api?.ceiling).catch(errorOf);
+    }
+    if (sections.has('lighthouse') && options.baseline) {
+      run.lighthouseBaseline = await lighthouseOfBaseline(options.baseline, dataset, options).catch(errorOf);
+    }
     if (sections.has('mail')) run.mail = await mailSection(dataset, options.mailOrders).catch(errorOf);
   }
 

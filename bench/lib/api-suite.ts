@@ -1,9 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { apiPaths } from '@shop/contract/api-paths';
+import { CATEGORIES, COLORS, PRODUCT_SORTS } from '@shop/contract/constants';
+import { addDays, INSIGHT_MAX_DAYS, type InsightSummary, isoDayOf } from '@shop/contract/insight';
+import { ACTIVITY_DAYS } from '../../apps/api/src/db/seed/activity-generator';
+import { rngOf } from '../../apps/api/src/db/seed/art/palette';
+import { CATALOGUE_CACHE_DEFAULTS } from '../../apps/api/src/modules/products/catalogue-cache';
 import { BENCH_ADMIN, BENCH_BUYERS, BENCH_PASSWORD, BENCH_SHOPPER, type Dataset } from './datasets';
 import { type LoadResult, type LoadSettings, type LoadTarget, measure } from './load';
 import { benchDir, repoRoot } from './options';
-import { measureCheckoutSessions, measurePurchases } from './purchase';
+import { makeBenchCode, measureCheckoutSessions, measurePurchases } from './purchase';
 import { say } from './run';
 
 /** The issue's endpoints, in the order they are measured and reported. */
@@ -13,9 +19,16 @@ export const ENDPOINTS = [
   'product_list_size_stock',
   'search',
   'product_detail',
+  'product_list_cold',
+  'product_detail_cold',
+  'product_page',
+  'product_page_uncached',
+  'product_page_uncached_max',
   'related',
   'login',
   'admin_stats',
+  'admin_insight_30_days',
+  'admin_insight_366_days',
 ] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
 
@@ -35,28 +48,145 @@ export async function logIn(baseUrl: string, email: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+/**
+ * Product pages a second that no cache holds, as a busy crawler asks for them (search engines crawl a
+ * small shop at a few pages a second): the pace at which a render's own latency is measured, since at 50
+ * connections that never wait the figure is only how long the queue is.
+ */
+const CRAWL_RATE = 100;
+
+/** What a browser says it takes when it asks for a page. */
+const BROWSER_ACCEPT = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
+
+/** Requests of a cold row: more than 50 connections ask for in a run (the walk starts again after). */
+const COLD_REQUESTS = 400_000;
+/** The first pages of each list: shoppers page on, but seldom past these. */
+const COLD_LIST_PAGES = 40;
+
+/**
+ * List addresses drawn at random (seeded, the same every run) from every category and none, every colour
+ * and none, every sort and the first pages: 6,400 addresses, over three times what the shop's catalogue
+ * cache keeps, so most requests go to the database as a real catalogue's browsing does.
+ */
+function coldListPaths(): string[] {
+  const categories = ['', ...CATEGORIES];
+  const colors = ['', ...COLORS];
+  const addresses = categories.flatMap((category) =>
+    colors.flatMap((color) =>
+      PRODUCT_SORTS.flatMap((sort) =>
+        Array.from(
+          { length: COLD_LIST_PAGES },
+          (_, i) => `/api/products?category=${category}&color=${color}&sort=${sort}&page=${i + 1}&${PAGE}`,
+        ),
+      ),
+    ),
+  );
+  if (addresses.length < 3 * CATALOGUE_CACHE_DEFAULTS.maxEntries) throw new Error('cold list fits the cache');
+  const random = rngOf(15);
+  return Array.from({ length: COLD_REQUESTS }, () => addresses[Math.floor(random() * addresses.length)] ?? '/');
+}
+
+/** Detail answers of products drawn at random (seeded) from the whole catalogue. */
+function coldDetailPaths(ids: readonly string[]): string[] {
+  const random = rngOf(16);
+  return Array.from({ length: COLD_REQUESTS }, () => `/api/products/${ids[Math.floor(random() * ids.length)]}`);
+}
+
+/**
+ * Insight summaries a second: far more than a shop's staff ask for, few enough that the latency measured is
+ * the summary's own, not a queue's (as for the crawl above). A year's summary sums a year of per-product
+ * totals (about 130,000 rows on 100k orders, a few hundred milliseconds of a two-core machine): at the
+ * month's pace its row would measure only the queue, so it is asked for more slowly.
+ */
+const INSIGHT_RATE = { month: 10, year: 2 } as const;
+
+/**
+ * The newest UTC day with orders. The generator spreads orders over the ACTIVITY_DAYS before it ran and a
+ * bench database is kept between runs, so the days with orders end when the data was made, not today.
+ */
+async function newestOrderDay(baseUrl: string, adminToken: string): Promise<string> {
+  let to = isoDayOf(new Date());
+  for (let year = 0; year < 3; year++) {
+    const from = addDays(to, 1 - INSIGHT_MAX_DAYS);
+    const res = await fetch(`${baseUrl}${apiPaths.insightSummary}?from=${from}&to=${to}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    if (!res.ok) throw new Error(`the insight summary answered ${res.status}: ${await res.text()}`);
+    const newest = ((await res.json()) as InsightSummary).days.findLast((d) => d.orders > 0);
+    if (newest) return newest.date;
+    to = addDays(from, -1);
+  }
+  throw new Error('The benchmark data has no orders in the last three years');
+}
+
+/**
+ * Summaries of ranges of `days` days that all lie within the generated orders, each ending a day earlier
+ * than the one before. The shop keeps a range's answer for one flush interval (10 s) and at most 100 ranges:
+ * a walk through this many distinct ranges at INSIGHT_RATE never asks for one it keeps, so every
+ * answer is read from the database.
+ */
+function insightPaths(newest: string, days: number): string[] {
+  return Array.from({ length: ACTIVITY_DAYS - days + 1 }, (_, back) => {
+    const to = addDays(newest, -back);
+    return `${apiPaths.insightSummary}?from=${addDays(to, 1 - days)}&to=${to}`;
+  });
+}
+
+/** The insight's ranges of 30 and of 366 days (they depend on the data's days). */
+export interface InsightRanges {
+  month: string[];
+  year: string[];
+}
+
+export async function insightRanges(baseUrl: string, adminToken: string): Promise<InsightRanges> {
+  const newest = await newestOrderDay(baseUrl, adminToken);
+  return { month: insightPaths(newest, 30), year: insightPaths(newest, INSIGHT_MAX_DAYS) };
+}
+
 /** Detail and related cycle through a hundred reviewed products, so no single row is all that is read. */
-export function targets(dataset: Dataset, adminToken: string): Record<Endpoint, LoadTarget> {
+export function targets(
+  dataset: Dataset,
+  adminToken: string,
+  insight: InsightRanges = { month: [], year: [] },
+): Record<Endpoint, LoadTarget> {
+  const asAdmin = { authorization: `Bearer ${adminToken}` };
   const ids = dataset.fixtures.reviewedProductIds;
+  const crawl = dataset.fixtures.catalogueWalk.map((id) => `/shop/${id}`);
+  const half = Math.floor(crawl.length / 2);
   return {
     product_list: { paths: [`/api/products?page=1&${PAGE}`] },
     product_list_filtered: { paths: [`/api/products?${FILTERED_QUERY}`] },
     product_list_size_stock: { paths: [`/api/products?${SIZE_STOCK_QUERY}`] },
     search: { paths: [`/api/products?q=silk&${PAGE}`] },
     product_detail: { paths: ids.map((id) => `/api/products/${id}`) },
+    // Issue 15's cold paths: each instance has its own cache, and a real catalogue is browsed over far
+    // more addresses than it holds. The answers' X-Cache says what share the database served.
+    product_list_cold: { paths: coldListPaths(), walk: true, countsReads: true },
+    product_detail_cold: { paths: coldDetailPaths(dataset.fixtures.catalogueIds), walk: true, countsReads: true },
+    // The server-rendered page, asked for as a browser asks (compressed): from the page cache once each
+    // has been rendered.
+    product_page: { paths: ids.map((id) => `/shop/${id}`), headers: BROWSER_ACCEPT },
+    // A crawler's walk through the catalogue: every request a product not asked for before in this run,
+    // so neither its page nor its API answer is in a cache, and every page is read and rendered. Its
+    // latency is measured at a steady crawl; how many the shop renders at most, at 50 connections.
+    product_page_uncached: { paths: crawl.slice(0, half), headers: BROWSER_ACCEPT, walk: true, rate: CRAWL_RATE },
+    product_page_uncached_max: { paths: crawl.slice(half), headers: BROWSER_ACCEPT, walk: true },
     related: { paths: ids.map((id) => `/api/products/related/${id}`) },
     login: {
       method: 'POST',
       paths: ['/api/auth/login'],
       body: JSON.stringify({ email: BENCH_SHOPPER, password: BENCH_PASSWORD }),
     },
-    admin_stats: { paths: ['/api/stats/admin-stats'], headers: { authorization: `Bearer ${adminToken}` } },
+    admin_stats: { paths: ['/api/stats/admin-stats'], headers: asAdmin },
+    // The owner's sales insight, uncached: a walk through distinct ranges (see insightPaths).
+    admin_insight_30_days: { paths: insight.month, headers: asAdmin, walk: true, rate: INSIGHT_RATE.month },
+    admin_insight_366_days: { paths: insight.year, headers: asAdmin, walk: true, rate: INSIGHT_RATE.year },
   };
 }
 
 export type Measured = LoadResult | { error: string };
 
-async function attempt(name: string, work: () => Promise<LoadResult>): Promise<Measured> {
+export async function attempt(name: string, work: () => Promise<LoadResult>): Promise<Measured> {
   say(`measuring ${name}`);
   try {
     return await work();
@@ -72,7 +202,9 @@ export interface ApiRun {
   ceiling: Measured;
   /** Each ceiling measurement, so a machine that got busier during the run shows. */
   ceilingRuns: LoadResult[];
-  endpoints: Partial<Record<Endpoint | 'purchase' | 'checkout_session' | 'password_hash', Measured>>;
+  endpoints: Partial<
+    Record<Endpoint | 'purchase' | 'purchase_with_code' | 'checkout_session' | 'password_hash', Measured>
+  >;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -116,7 +248,9 @@ export async function runApiSuite(
       : Promise.resolve<Measured>({ error: 'not measured' });
   const before = await measureCeiling('ceiling');
   const adminToken = await logIn(shopUrl, BENCH_ADMIN);
-  const all = targets(dataset, adminToken);
+  const insightWanted = only.some((name) => name.startsWith('admin_insight_'));
+  const insight = insightWanted ? await insightRanges(shopUrl, adminToken) : undefined;
+  const all = targets(dataset, adminToken, insight);
   const endpoints: ApiRun['endpoints'] = {};
   for (const name of only) endpoints[name] = await attempt(name, () => measure(shopUrl, all[name], settings));
   // Other work on the machine comes and goes; the ceiling again after the endpoints brackets them.
@@ -130,9 +264,18 @@ export async function runPurchaseAndHash(shopUrl: string, dataset: Dataset, sett
   const purchase = await attempt('purchase', async () =>
     measurePurchases(shopUrl, await buyers(), dataset.fixtures.cartLines, settings),
   );
+  const purchaseWithCode = await attempt('purchase with a discount code', async () => {
+    const code = await makeBenchCode(shopUrl, await logIn(shopUrl, BENCH_ADMIN));
+    return measurePurchases(shopUrl, await buyers(), dataset.fixtures.cartLines, settings, code);
+  });
   const checkoutSession = await attempt('checkout session with a size held', async () =>
     measureCheckoutSessions(shopUrl, await buyers(), dataset.fixtures.sizedLine, settings),
   );
   const passwordHash = await attempt('password hash alone', async () => hashCost(settings));
-  return { purchase, checkout_session: checkoutSession, password_hash: passwordHash };
+  return {
+    purchase,
+    purchase_with_code: purchaseWithCode,
+    checkout_session: checkoutSession,
+    password_hash: passwordHash,
+  };
 }

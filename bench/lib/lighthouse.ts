@@ -11,6 +11,11 @@ export interface PageScore {
   seo: number;
   best_practices: number;
   accessibility: number;
+  /**
+   * Lighthouse's measure of this machine's speed when it ran (higher is faster): scores move with it,
+   * so a score is read beside the speed it was made at (issue 14).
+   */
+  benchmark_index: number;
 }
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -37,6 +42,7 @@ async function audit(url: string, chromePath: string): Promise<PageScore> {
       lcp_ms: Math.round(metric('largest-contentful-paint')),
       tbt_ms: Math.round(metric('total-blocking-time')),
       cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+      benchmark_index: Math.round(lhr.environment.benchmarkIndex),
     };
   } finally {
     chrome.kill();

@@ -7,8 +7,10 @@ export const resultsDir = path.join(benchDir, 'results');
 /** Generated databases (embedded) and product images, kept between runs so data is made once. */
 export const dataRoot = path.join(benchDir, '.data');
 
-export type Section = 'api' | 'mail' | 'web' | 'lighthouse' | 'growth';
-const SECTIONS: readonly Section[] = ['api', 'mail', 'web', 'lighthouse', 'growth'];
+export type Section = 'api' | 'mail' | 'web' | 'lighthouse' | 'growth' | 'cluster';
+const SECTIONS: readonly Section[] = ['api', 'mail', 'web', 'lighthouse', 'growth', 'cluster'];
+/** What a run measures unless told: the cluster only with --cluster (it needs PostgreSQL and HAProxy). */
+const DEFAULT_SECTIONS = SECTIONS.filter((s) => s !== 'cluster');
 
 export interface BenchOptions {
   quick: boolean;
@@ -27,16 +29,24 @@ export interface BenchOptions {
   buildWeb: boolean;
   reseed: boolean;
   sections: Set<Section>;
+  /**
+   * A commit whose storefront Lighthouse also measures in this run, on this machine, for the comparison
+   * issue 14 asks for (LCP and TBT against the build before server rendering).
+   */
+  baseline: string | undefined;
 }
 
 export const HELP = `npm run bench [-- options]
 
   --quick            5-second version of everything on small data (a smoke check; figures not comparable)
   --skip <list>      leave out sections: api,mail,web,lighthouse,growth (comma separated)
-  --only <list>      run only these sections
+  --only <list>      run only these sections (cluster among them)
+  --cluster          also measure the product list and detail through HAProxy in front of two instances
+                     (npm run cluster's module; needs BENCH_DATABASE_URL and HAProxy)
   --no-build         measure the existing apps/web/dist instead of building it first
   --reseed           regenerate the benchmark data even when a database of the right size exists
   --duration <s>     seconds of load per endpoint (default 15, quick 5)
+  --baseline <ref>   also run Lighthouse on home, shop and a product of this commit's build, in this run
 
   BENCH_DATABASE_URL  a PostgreSQL database to derive the benchmark databases from (one per size);
                       without it the embedded database is used with 10,000 products
@@ -68,15 +78,18 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   };
 
   const quick = flag('--quick');
+  const cluster = flag('--cluster');
   const buildWeb = !flag('--no-build');
   const reseed = flag('--reseed');
   const skip = value('--skip');
   const only = value('--only');
   const duration = value('--duration');
+  const baseline = value('--baseline');
   if (args.length > 0) throw new Error(`Unknown argument ${args[0]}\n\n${HELP}`);
 
   const databaseUrl = env.BENCH_DATABASE_URL || undefined;
-  const sections = new Set<Section>(only ? sectionList(only, '--only') : SECTIONS);
+  const sections = new Set<Section>(only ? sectionList(only, '--only') : DEFAULT_SECTIONS);
+  if (cluster) sections.add('cluster');
   if (skip) for (const s of sectionList(skip, '--skip')) sections.delete(s);
 
   // The issue's sizes: 100k products on PostgreSQL, 10k on the embedded database.
@@ -97,5 +110,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     buildWeb,
     reseed,
     sections,
+    baseline,
   };
 }

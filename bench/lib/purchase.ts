@@ -1,4 +1,5 @@
 import { TEST_CARDS } from '@shop/contract/orders';
+import { isOk, send, textOf } from './http-client';
 import type { LoadResult } from './load';
 
 export interface Buyer {
@@ -18,23 +19,39 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** Opens a checkout session for the cart, which holds its stock; answers the session's id. */
-async function openCheckout(baseUrl: string, buyer: Buyer, cart: readonly BenchLine[]): Promise<string> {
-  const created = await fetch(`${baseUrl}/api/orders/create-checkout-session`, {
+/**
+ * Opens a checkout session for the cart, which holds its stock (and, with a discount code, one use of
+ * the code); answers the session's id.
+ */
+async function openCheckout(
+  baseUrl: string,
+  buyer: Buyer,
+  cart: readonly BenchLine[],
+  discountCode?: string,
+): Promise<string> {
+  const created = await send(`${baseUrl}/api/orders/create-checkout-session`, {
     method: 'POST',
     headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ product: cart.map((line) => ({ ...line, quantity: 1 })) }),
+    body: JSON.stringify({
+      product: cart.map((line) => ({ ...line, quantity: 1 })),
+      ...(discountCode ? { discountCode } : {}),
+    }),
   });
-  if (!created.ok) throw new Error(`checkout session: ${created.status} ${await created.text()}`);
-  return ((await created.json()) as { id: string }).id;
+  if (!isOk(created)) throw new Error(`checkout session: ${created.status} ${textOf(created)}`);
+  return (JSON.parse(textOf(created)) as { id: string }).id;
 }
 
 /** One purchase as the web app and the hosted checkout make it: create the session, pay, confirm. */
-export async function purchase(baseUrl: string, buyer: Buyer, cart: readonly BenchLine[]): Promise<void> {
+export async function purchase(
+  baseUrl: string,
+  buyer: Buyer,
+  cart: readonly BenchLine[],
+  discountCode?: string,
+): Promise<void> {
   const auth = { authorization: `Bearer ${buyer.token}` };
-  const id = await openCheckout(baseUrl, buyer, cart);
+  const id = await openCheckout(baseUrl, buyer, cart, discountCode);
 
-  const paid = await fetch(`${baseUrl}/checkout/pay/${encodeURIComponent(id)}`, {
+  const paid = await send(`${baseUrl}/checkout/pay/${encodeURIComponent(id)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     // The hosted page asks where to deliver: an address and Standard shipping.
@@ -51,18 +68,15 @@ export async function purchase(baseUrl: string, buyer: Buyer, cart: readonly Ben
       cvc: '123',
       cardName: 'Bench Buyer',
     }).toString(),
-    redirect: 'manual',
   });
-  await paid.arrayBuffer();
   if (paid.status !== 303) throw new Error(`payment: ${paid.status}`);
 
-  const confirmed = await fetch(`${baseUrl}/api/orders/confirm-payment`, {
+  const confirmed = await send(`${baseUrl}/api/orders/confirm-payment`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({ session_id: id }),
   });
-  if (!confirmed.ok) throw new Error(`confirm: ${confirmed.status} ${await confirmed.text()}`);
-  await confirmed.arrayBuffer();
+  if (!isOk(confirmed)) throw new Error(`confirm: ${confirmed.status} ${textOf(confirmed)}`);
 }
 
 type Step = (buyer: Buyer) => Promise<unknown>;
@@ -108,14 +122,33 @@ async function measureSteps(
   };
 }
 
-/** Whole purchases (three requests each): purchases per second and the time of all three steps. */
+/**
+ * Whole purchases (three requests each): purchases per second and the time of all three steps. With a
+ * discount code every purchase uses it: its check, its held use and its count with the order.
+ */
 export function measurePurchases(
   baseUrl: string,
   buyers: readonly Buyer[],
   cart: readonly BenchLine[],
   settings: { durationSeconds: number; warmupSeconds: number },
+  discountCode?: string,
 ): Promise<LoadResult> {
-  return measureSteps(buyers, (buyer) => purchase(baseUrl, buyer, cart), settings);
+  return measureSteps(buyers, (buyer) => purchase(baseUrl, buyer, cart, discountCode), settings);
+}
+
+/**
+ * A discount code for the bench's purchases, made by the bench's admin through the API: 10% off, no
+ * limits (every buyer uses it again and again), named anew each run.
+ */
+export async function makeBenchCode(baseUrl: string, adminToken: string): Promise<string> {
+  const code = `BENCH${Date.now().toString(36).toUpperCase()}`;
+  const made = await send(`${baseUrl}/api/discounts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ code, kind: 'percentage', percentOff: 10 }),
+  });
+  if (!isOk(made)) throw new Error(`discount code: ${made.status} ${textOf(made)}`);
+  return code;
 }
 
 /** Opening a checkout session for one size, which holds it: the reservation's own cost under contention. */

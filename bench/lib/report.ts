@@ -1,4 +1,5 @@
 import type { ApiRun, Measured } from './api-suite';
+import type { ClusterRun } from './cluster-suite';
 import type { PageScore } from './lighthouse';
 import type { LoadResult } from './load';
 import type { MailDrain } from './mail-drain';
@@ -22,9 +23,13 @@ export interface BenchJson {
     >
   >;
   lighthouse: Record<string, Nullable<PageScore>>;
+  /** The same pages of another commit's build, measured in the same run (`--baseline`). */
+  lighthouse_baseline: { ref: string; commit: string; pages: Record<string, Nullable<PageScore>> } | null;
   growth: Record<string, Record<string, { p99_ms: number | null }>>;
   mail: Nullable<MailDrain>;
   sitemap: Nullable<SitemapFetch>;
+  /** The list and detail through HAProxy in front of `instances` shops (`--cluster`), against `ceiling`. */
+  cluster: { instances: number; ceiling: Nullable<LoadResult>; endpoints: Record<string, EndpointFigures> } | null;
 }
 
 export interface BenchRun {
@@ -33,9 +38,14 @@ export interface BenchRun {
   api: ApiRun | undefined;
   web: WebSizes | { error: string } | undefined;
   lighthouse: Record<string, PageScore | { error: string }> | undefined;
+  lighthouseBaseline:
+    | { ref: string; commit: string; pages: Record<string, PageScore | { error: string }> }
+    | { error: string }
+    | undefined;
   growth: { sizes: string[]; byEndpoint: Record<string, Record<string, Measured>> } | undefined;
   mail: MailDrain | { error: string } | undefined;
   sitemap: SitemapFetch | { error: string } | undefined;
+  cluster: ClusterRun | { error: string } | undefined;
   notes: string[];
 }
 
@@ -48,6 +58,7 @@ const EMPTY_PAGE: Nullable<PageScore> = {
   seo: null,
   best_practices: null,
   accessibility: null,
+  benchmark_index: null,
 };
 const EMPTY_MAIL: Nullable<MailDrain> = {
   orders: null,
@@ -62,19 +73,43 @@ const ok = <T extends object>(m: T | { error: string } | undefined): T | undefin
 
 export const LIGHTHOUSE_PAGES = ['home', 'shop', 'category', 'product'] as const;
 
-export function toJson(run: BenchRun): BenchJson {
-  const ceiling = ok(run.api?.ceiling);
-  const api: BenchJson['api'] = { ceiling: ceiling ?? EMPTY_LOAD };
-  for (const [name, measured] of Object.entries(run.api?.endpoints ?? {})) {
+/** Each endpoint's figures and its share of the ceiling's requests per second. */
+function againstCeiling(
+  endpoints: Record<string, Measured>,
+  ceiling: LoadResult | undefined,
+): Record<string, EndpointFigures> {
+  const figures: Record<string, EndpointFigures> = {};
+  for (const [name, measured] of Object.entries(endpoints)) {
     const m = ok(measured);
-    api[name] = {
+    figures[name] = {
       ...(m ?? EMPTY_LOAD),
       ratio_to_ceiling: m && ceiling?.rps ? Math.round((m.rps / ceiling.rps) * 1000) / 1000 : null,
     };
   }
+  return figures;
+}
+
+export function toJson(run: BenchRun): BenchJson {
+  const ceiling = ok(run.api?.ceiling);
+  const api: BenchJson['api'] = {
+    ceiling: ceiling ?? EMPTY_LOAD,
+    ...againstCeiling(run.api?.endpoints ?? {}, ceiling),
+  };
+  const cluster = ok(run.cluster);
+  const clusterCeiling = ok(cluster?.ceiling);
   const web = ok(run.web);
   const lighthouse: BenchJson['lighthouse'] = {};
   for (const page of LIGHTHOUSE_PAGES) lighthouse[page] = ok(run.lighthouse?.[page]) ?? EMPTY_PAGE;
+  const baseline = ok(run.lighthouseBaseline);
+  const lighthouseBaseline: BenchJson['lighthouse_baseline'] = baseline
+    ? {
+        ref: baseline.ref,
+        commit: baseline.commit,
+        pages: Object.fromEntries(
+          Object.entries(baseline.pages).map(([page, score]) => [page, ok(score) ?? EMPTY_PAGE]),
+        ),
+      }
+    : null;
   const growth: BenchJson['growth'] = {};
   for (const [endpoint, bySize] of Object.entries(run.growth?.byEndpoint ?? {})) {
     growth[endpoint] = Object.fromEntries(
@@ -91,8 +126,16 @@ export function toJson(run: BenchRun): BenchJson {
       admin_entry_gzip_bytes: web?.admin_entry_gzip_bytes ?? null,
     },
     lighthouse,
+    lighthouse_baseline: lighthouseBaseline,
     growth,
     mail: ok(run.mail) ?? EMPTY_MAIL,
     sitemap: ok(run.sitemap) ?? EMPTY_SITEMAP,
+    cluster: cluster
+      ? {
+          instances: cluster.instances,
+          ceiling: clusterCeiling ?? EMPTY_LOAD,
+          endpoints: againstCeiling(cluster.endpoints, clusterCeiling),
+        }
+      : null,
   };
 }
