@@ -338,7 +338,7 @@ export function toMarkdown(run: BenchRun, json: BenchJson): string {
   }
   out.push(
     '',
-    '## Targets (issues 6, 12, 13 and 14)',
+    '## Targets (issues 6 and 12 to 16)',
     '',
     table(
       ['target', 'measured', 'limit', ''],

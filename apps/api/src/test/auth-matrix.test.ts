@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeSession } from '../modules/auth/sessions.service';
 import type { RouteAuth } from '../platform/auth-guard';
 import { createAdmin, createUser } from './factories';
+import { concreteUrl } from './route-table';
 import { createTestApp } from './test-app';
 
 /**
@@ -19,10 +19,8 @@ const adminOnly = routes.filter((r) => r.auth === 'admin');
 const shape = (r: RouteAuth) => `${r.method} ${r.url.replace(/:\w+/g, ':param')}`;
 const label = (r: RouteAuth) => `${r.method} ${r.url}`;
 
-/** A concrete URL for the route: ids as UUIDs, wildcards as a word. The guard answers before any validation. */
-const placeholderUrl = (url: string) => url.replace(/:\w+(\([^)]*\))?/g, randomUUID()).replace(/\*/g, 'x');
 const call = (route: RouteAuth, headers: Record<string, string>) =>
-  t.app.inject({ method: route.method as Method, url: placeholderUrl(route.url), headers, payload: {} });
+  t.app.inject({ method: route.method as Method, url: concreteUrl(route.url), headers, payload: {} });
 
 const customer = await createUser(t.db);
 const admin = await createAdmin(t.db);

@@ -6,6 +6,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { createAdmin, createProduct, createUser, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import { concreteUrl } from '../../test/route-table';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirm, openSession, submitCard } from '../orders/checkout-test-kit';
 
@@ -306,7 +307,7 @@ describe('rows cannot be changed or deleted', () => {
       for (const id of [someRowId, randomUUID()]) {
         await t.app.inject({
           method: route.method as 'POST',
-          url: route.url.replace(/:\w+(\([^)]*\))?/g, id).replace(/\*/g, 'x'),
+          url: concreteUrl(route.url, id),
           headers: caller.headers,
           payload: { id: someRowId, kind: 'product.created', actorEmail: 'someone@else.test' },
         });

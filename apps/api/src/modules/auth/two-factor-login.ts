@@ -12,7 +12,7 @@ import { closeChallenge, dropOldChallenges, findOpenChallenge, insertLoginChalle
 import { codeAttempt, spendSecondFactor } from './two-factor.service';
 
 /** How long the code step may follow the password step. */
-export const LOGIN_CHALLENGE_MINUTES = 5;
+const LOGIN_CHALLENGE_MINUTES = 5;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 

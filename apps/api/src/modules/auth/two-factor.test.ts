@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, totpRecoveryCodes, userTotp } from '../../db/schema';
 import { createAdmin, createUser, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import { concreteUrl } from '../../test/route-table';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -285,7 +286,7 @@ describe('ADMIN_REQUIRE_2FA=true', () => {
     for (const route of adminRoutes) {
       const res = await strict.app.inject({
         method: route.method as 'GET',
-        url: route.url.replace(/:\w+(\([^)]*\))?/g, crypto.randomUUID()).replace(/\*/g, 'x'),
+        url: concreteUrl(route.url),
         headers: admin.headers,
         payload: {},
       });
