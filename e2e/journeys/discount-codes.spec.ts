@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { apiPaths } from '@shop/contract/api-paths';
 import type { Order } from '@shop/contract/orders';
@@ -9,16 +8,9 @@ import { ok, registerCustomer } from '../support/api';
 import { asAdmin, dashboardHeading, openDashboardPage, tableRow } from '../support/dashboard';
 import { fixtures } from '../support/env';
 import { CARDS, expectHostedCheckout, payWithCard } from '../support/hosted-checkout';
+import { shoot } from '../support/shots';
 import { addToCart, expectSummary, openCart, openProduct, proceedToCheckout } from '../support/storefront';
 import { expect, test } from '../support/test';
-
-/** With E2E_SHOTS_DIR set, a picture of each screen for a person to look at (per screen size). */
-async function shoot(page: Page, name: string, fullPage = true) {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (!dir) return;
-  const file = path.join(dir, test.info().project.name, `${name}.png`);
-  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
-}
 
 const discountField = (panel: Locator) => panel.getByRole('textbox', { name: 'Discount code' });
 
@@ -92,7 +84,7 @@ test('the owner creates a code; a shopper uses it and sees the discount in the c
   await expect(panel.getByText(`The code ${code} needs $30.00 of items; your cart comes to $10.10.`)).toBeVisible();
   await expectSummary(panel, { selectedItems: 1, totalPrice: '$10.10', tax: '$0.51', grandTotal: '$10.61' });
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'cart-code-below-minimum', false);
+  await shoot(page, 'cart-code-below-minimum', { fullPage: false });
 
   // With the dress the cart reaches the minimum, and the code applies by itself.
   await page.keyboard.press('Escape');
@@ -105,7 +97,7 @@ test('the owner creates a code; a shopper uses it and sees the discount in the c
   await expectSummary(again, { selectedItems: 2, totalPrice: '$35.09', tax: '$1.40', grandTotal: '$29.47' });
   await expect(again.getByRole('button', { name: `Remove discount code ${code}` })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'cart-code-applied', false);
+  await shoot(page, 'cart-code-applied', { fullPage: false });
 
   await proceedToCheckout(page);
   // The discounted grand total and Standard shipping ($5.00 under $100.00 of items).

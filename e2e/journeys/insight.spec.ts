@@ -9,6 +9,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { logInByApi, ok, registerCustomer } from '../support/api';
 import { asAdmin, buyThroughHostedPage, dashboardHeading, openDashboardPage } from '../support/dashboard';
 import { admin } from '../support/env';
+import { shoot } from '../support/shots';
 import { expect, test } from '../support/test';
 
 /** Today's UTC day, read when it is needed: a run may pass midnight between the file's loading and its steps. */
@@ -123,7 +124,7 @@ test("the owner reads the sales insight of a range: a shopper's view, cart and o
       adminPage.viewportSize()?.width ?? 0,
     );
     await expectNoSeriousA11yViolations(adminPage);
-    await adminPage.screenshot({ path: test.info().outputPath('insight-30-days.png'), fullPage: true });
+    await shoot(adminPage, 'insight-30-days');
 
     // The presets are a radio group: the keyboard moves between them, and the address keeps the choice.
     await adminPage.getByText('Last 7 days', { exact: true }).click();
@@ -163,7 +164,7 @@ test("the owner reads the sales insight of a range: a shopper's view, cart and o
     await expect(adminPage.getByText('No orders in these days', { exact: true })).toBeVisible();
     await expect(adminPage.getByText('No products sold in these days.')).toHaveCount(2);
     await expectNoSeriousA11yViolations(adminPage);
-    await adminPage.screenshot({ path: test.info().outputPath('insight-empty.png'), fullPage: true });
+    await shoot(adminPage, 'insight-empty');
 
     // A summary that fails says so and offers to try again, which reads it anew.
     await adminPage.route('**/api/insight/summary?*', (route) =>

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { apiPaths } from '@shop/contract/api-paths';
 import type { Product } from '@shop/contract/products';
 import type { User } from '@shop/contract/users';
@@ -8,6 +8,7 @@ import { expectLoggedIn, fillLogin, logIn, logOut } from '../support/account';
 import { type Customer, logInByApi, newCustomer, ok, registerCustomer } from '../support/api';
 import { dashboardHeading, openDashboardPage, tableRow } from '../support/dashboard';
 import { admin } from '../support/env';
+import { shoot } from '../support/shots';
 import { appRunning } from '../support/storefront';
 import { expect, test } from '../support/test';
 
@@ -33,10 +34,6 @@ async function newOwnerAccount(): Promise<{ owner: Customer; api: APIRequestCont
 const codeAt = (secret: string, offsetSeconds = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true, animations: 'disabled' });
-}
-
 test('the owner turns on two-factor with a code from the app, logs out and back in with it', async ({ page }) => {
   test.setTimeout(120_000);
   const { owner, api } = await newOwnerAccount();
@@ -53,7 +50,7 @@ test('the owner turns on two-factor with a code from the app, logs out and back 
   const secret = (await section.locator('code').innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expectNoSeriousA11yViolations(page);
-  await shot(page, 'security-enrol');
+  await shoot(page, 'security-enrol');
 
   await section.getByLabel('Code from the app').fill('000000');
   await section.getByRole('button', { name: 'Turn on', exact: true }).click();
@@ -64,7 +61,7 @@ test('the owner turns on two-factor with a code from the app, logs out and back 
   const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   await expectNoSeriousA11yViolations(page);
-  await shot(page, 'security-recovery-codes');
+  await shoot(page, 'security-recovery-codes');
   await section.getByRole('button', { name: 'I have saved them' }).click();
   await expect(section).toContainText('10 of 10 recovery codes left');
   await expect(section).toContainText('On');
@@ -83,7 +80,7 @@ test('the owner turns on two-factor with a code from the app, logs out and back 
   await codeField.fill('123456');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toContainText('That code is not right');
-  await shot(page, 'login-code-step');
+  await shoot(page, 'login-code-step');
   // Enrolment used this 30-second step's code, and a code works once: the app's next one.
   await codeField.fill(await codeAt(secret, 30));
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -161,7 +158,7 @@ test('the audit log shows the owner what staff did, filtered by who and what', a
   await expect(rows.nth(4)).toContainText('Product created');
   await expect(tableRow(page, 'Product created')).toContainText(owner.email);
   await expectNoSeriousA11yViolations(page);
-  await shot(page, 'audit-log');
+  await shoot(page, 'audit-log');
 
   await page.getByLabel('Action').selectOption({ label: 'Product edited' });
   await page.getByRole('button', { name: 'Apply' }).click();
