@@ -87,6 +87,19 @@ test('every public page arrives rendered, hydrates without a warning and fetches
   expect(missing.seen.problems).toEqual([]);
 });
 
+test("every card of a category's server-rendered page gets its picture once the page is shown, a few cards at a time", async ({
+  page,
+}) => {
+  await visit(page, '/categories/dress');
+  await appRunning(page);
+  const pictures = page.getByRole('main').getByRole('listitem').locator('article img');
+  // More cards than one slice tells: the last slices must arrive too.
+  expect(await pictures.count()).toBeGreaterThan(8);
+  await expect
+    .poll(() => pictures.evaluateAll((images) => images.filter((image) => !image.getAttribute('src')).length))
+    .toBe(0);
+});
+
 test("a shopper's session and cart come back on a server-rendered page, which hydrates without a warning", async ({
   page,
   request,

@@ -52,11 +52,24 @@ export function whenEngaged(work: () => void): () => void {
 let firstScreenDone = false;
 const waitingForFirstScreen = new Set<() => void>();
 
+/**
+ * What waited for the first screen, told a few at a time, each few in a task of its own: an external
+ * store's change renders at once, and a category's 50 pictures told together kept a phone busy for over
+ * 100 ms in one piece.
+ */
+const LISTENERS_PER_TASK = 8;
+
+function notifyInSlices(listeners: (() => void)[]): void {
+  // A screen left meanwhile has unsubscribed its own.
+  for (const notify of listeners.splice(0, LISTENERS_PER_TASK)) if (waitingForFirstScreen.has(notify)) notify();
+  if (listeners.length > 0) setTimeout(() => notifyInSlices(listeners), 0);
+}
+
 function onFirstScreenDone(listener: () => void): () => void {
   if (waitingForFirstScreen.size === 0 && !firstScreenDone) {
     whenIdle(() => {
       firstScreenDone = true;
-      for (const notify of waitingForFirstScreen) notify();
+      notifyInSlices([...waitingForFirstScreen]);
     });
   }
   waitingForFirstScreen.add(listener);
