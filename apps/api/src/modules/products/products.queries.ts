@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, ilike, lte, ne, or, ty
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { products, productVariants, reviews, tableCounts, users } from '../../db/schema';
+import { productFacetCounts, products, productVariants, reviews, tableCounts, users } from '../../db/schema';
 
 export interface ProductFilter {
   category?: Category | undefined;
@@ -71,8 +71,30 @@ async function countMatching(db: Queryable, where: SQL): Promise<number> {
   return row?.total ?? 0;
 }
 
+/** Products of the category, the colour or both, from the counts kept per pair (migration 0016). */
+async function facetSize(db: Queryable, category: Category | undefined, color: Color | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | number | null>`sum(${productFacetCounts.total})` })
+    .from(productFacetCounts)
+    .where(
+      and(
+        category ? eq(productFacetCounts.category, category) : undefined,
+        color ? eq(productFacetCounts.color, color) : undefined,
+      ),
+    );
+  return Math.min(Number(row?.total ?? 0), COUNT_LIMIT);
+}
+
+/** A filter of at most a category and a colour, the shop page's usual browsing: its total is kept per pair. */
+function filtersFacetsOnly(filter: ProductFilter): boolean {
+  const { category: _category, color: _color, ...rest } = filter;
+  return Object.values(rest).every((value) => value === undefined || value === false);
+}
+
 /** How many products match the filter, up to COUNT_LIMIT. */
 export function countProducts(db: Queryable, filter: ProductFilter): Promise<number> {
+  const { category, color } = filter;
+  if (filtersFacetsOnly(filter)) return category || color ? facetSize(db, category, color) : catalogueSize(db);
   const where = whereOf(filter);
   return where ? countMatching(db, where) : catalogueSize(db);
 }
@@ -80,7 +102,9 @@ export function countProducts(db: Queryable, filter: ProductFilter): Promise<num
 /**
  * One page of the products matching the filter, in the sort's order. The page's ids are found first,
  * from the sort's index alone, and only its rows are read: a deep page would otherwise read every row
- * it skips (page 40 read 480 rows from the table to send 12).
+ * it skips (page 40 read 480 rows from the table to send 12). The ids come as an array rather than a
+ * joined subquery: the planner then has one way to read the rows (by their key) instead of weighing
+ * every index of the table twice, which took longer than reading a cold page.
  */
 export function listProducts(
   db: Queryable,
@@ -89,17 +113,16 @@ export function listProducts(
 ) {
   const order = orderBySort[page.sort];
   const ids = db
-    .select({ pageId: products.id })
+    .select({ id: products.id })
     .from(products)
     .where(whereOf(filter))
     .orderBy(...order)
     .limit(page.limit)
-    .offset(page.offset)
-    .as('page');
+    .offset(page.offset);
   return db
     .select({ product: getTableColumns(products), variants: variantsOfRow })
-    .from(ids)
-    .innerJoin(products, eq(products.id, ids.pageId))
+    .from(products)
+    .where(sql`${products.id} = any(array(${ids}))`)
     .orderBy(...order);
 }
 
