@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client';
 
@@ -19,6 +18,14 @@ export function preparedPerDatabase<Statement>(build: (db: Queryable) => Stateme
   };
 }
 
+/**
+ * A named value for each key, for the `values` of an insert built once (`preparedPerDatabase`): each call
+ * gives the values by the same keys, encoded as their columns are.
+ */
+export function placeholdersFor<const Key extends string>(keys: readonly Key[]): Record<Key, Placeholder<Key>> {
+  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<Key, Placeholder<Key>>;
+}
+
 const dialect = new PgDialect();
 
 /** A named value of a `namedStatement`, given when it runs. */
@@ -36,22 +43,4 @@ export function namedStatement<Row>(name: string, statement: SQL) {
     // Without selected fields both drivers answer the driver's own result, `{ rows }`.
     return (result as { rows: Row[] }).rows;
   };
-}
-
-/** A query builder that can be prepared under a name (Drizzle's select, insert, update and delete). */
-interface Preparable<Result> {
-  toSQL(): { sql: string };
-  prepare(name: string): { execute(): Promise<Result> };
-}
-
-/**
- * Runs a query as a statement prepared under a name made from its text, so each PostgreSQL connection
- * parses and plans it once: a purchase's reads and writes cost the database about three times as much
- * planned on every call. Only for statements whose best plan does not depend on their values (a row by
- * its key, an insert, an update by key), since a connection keeps one plan for all of them: a catalogue
- * search must not keep the plan of another word.
- */
-export function runPrepared<Result>(query: Preparable<Result>): Promise<Result> {
-  const name = `p_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
-  return query.prepare(name).execute();
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { namedStatement, param, runPrepared } from '../../db/prepared';
+import { namedStatement, param, preparedPerDatabase } from '../../db/prepared';
 import { discountCodeCustomers, discountCodeHolds, discountCodes } from '../../db/schema';
 import { PG_CHECK_VIOLATION, pgConstraint, pgErrorCode } from '../../platform/errors';
 import type { ReservationEnd } from '../inventory/inventory.queries';
@@ -66,25 +66,31 @@ export interface CodeForCheckout {
 }
 
 /** Prepared by name, as a checkout's other statements are: a code by its key, so one plan fits every code. */
+const codeForCheckoutStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      code: discountCodes,
+      customerUses: sql<number>`coalesce(${discountCodeCustomers.uses}, 0)::int`,
+      customerHeld: sql<number>`coalesce(${discountCodeCustomers.held}, 0)::int`,
+    })
+    .from(discountCodes)
+    .leftJoin(
+      discountCodeCustomers,
+      and(
+        eq(discountCodeCustomers.codeId, discountCodes.id),
+        eq(discountCodeCustomers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .where(eq(discountCodes.code, sql.placeholder('code')))
+    .prepare('code_for_checkout'),
+);
+
 export async function findCodeForCheckout(
   db: Queryable,
   code: string,
   userId: string,
 ): Promise<CodeForCheckout | undefined> {
-  const [row] = await runPrepared(
-    db
-      .select({
-        code: discountCodes,
-        customerUses: sql<number>`coalesce(${discountCodeCustomers.uses}, 0)::int`,
-        customerHeld: sql<number>`coalesce(${discountCodeCustomers.held}, 0)::int`,
-      })
-      .from(discountCodes)
-      .leftJoin(
-        discountCodeCustomers,
-        and(eq(discountCodeCustomers.codeId, discountCodes.id), eq(discountCodeCustomers.userId, userId)),
-      )
-      .where(eq(discountCodes.code, code)),
-  );
+  const [row] = await codeForCheckoutStatement(db).execute({ code, userId });
   return row;
 }
 

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@shop/contract/constants';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { namedStatement, param, runPrepared } from '../../db/prepared';
+import { namedStatement, param, placeholdersFor, preparedPerDatabase } from '../../db/prepared';
 import { checkoutSessions, orderItems, orders, products, productVariants, refunds } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -16,8 +16,35 @@ export type OrderLineFields = Pick<
 /** What an order's page shows of a refund. */
 export type OrderRefundFields = Pick<OrderRefundRow, 'id' | 'kind' | 'status' | 'amountCents' | 'reason' | 'createdAt'>;
 
-export async function insertCheckoutSession(db: Queryable, values: typeof checkoutSessions.$inferInsert) {
-  await runPrepared(db.insert(checkoutSessions).values(values));
+/** What a checkout records of its session; the rest (its fulfilment) comes later. */
+const RECORDED_SESSION_FIELDS = [
+  'id',
+  'provider',
+  'userId',
+  'email',
+  'lineItems',
+  'subtotalCents',
+  'taxCents',
+  'amountCents',
+  'createdAt',
+  'expiresAt',
+  'holdId',
+  'discountCodeId',
+  'discountCode',
+  'discountCents',
+] as const;
+
+export type RecordedCheckoutSession = Pick<
+  Required<typeof checkoutSessions.$inferInsert>,
+  (typeof RECORDED_SESSION_FIELDS)[number]
+>;
+
+const insertCheckoutSessionStatement = preparedPerDatabase((db) =>
+  db.insert(checkoutSessions).values(placeholdersFor(RECORDED_SESSION_FIELDS)).prepare('insert_checkout_session'),
+);
+
+export async function insertCheckoutSession(db: Queryable, values: RecordedCheckoutSession) {
+  await insertCheckoutSessionStatement(db).execute(values);
 }
 
 export async function findCheckoutSession(db: Queryable, id: string): Promise<CheckoutSessionRow | undefined> {
@@ -72,6 +99,20 @@ export interface CheckoutSessionWithOrder {
   order: { row: OrderRow; lines: OrderLineFields[]; refunds: OrderRefundFields[] } | null;
 }
 
+const checkoutSessionWithOrderStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      session: checkoutSessions,
+      order: orders,
+      lines: linesOfOrderJson,
+      refunds: refundsOfOrderJson,
+    })
+    .from(checkoutSessions)
+    .leftJoin(orders, eq(orders.checkoutSessionId, checkoutSessions.id))
+    .where(eq(checkoutSessions.id, sql.placeholder('id')))
+    .prepare('checkout_session_with_order'),
+);
+
 /**
  * One round trip for what confirming a paid session reads: the session, its order, the order's lines
  * in cart order and its refunds oldest first (the lines and refunds as JSON beside the order's row).
@@ -80,18 +121,7 @@ export async function findCheckoutSessionWithOrder(
   db: Queryable,
   id: string,
 ): Promise<CheckoutSessionWithOrder | undefined> {
-  const [row] = await runPrepared(
-    db
-      .select({
-        session: checkoutSessions,
-        order: orders,
-        lines: linesOfOrderJson,
-        refunds: refundsOfOrderJson,
-      })
-      .from(checkoutSessions)
-      .leftJoin(orders, eq(orders.checkoutSessionId, checkoutSessions.id))
-      .where(eq(checkoutSessions.id, id)),
-  );
+  const [row] = await checkoutSessionWithOrderStatement(db).execute({ id });
   if (!row) return undefined;
   const order = row.order && {
     row: row.order,

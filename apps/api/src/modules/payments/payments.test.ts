@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinPaymentSessions } from '../../db/schema';
 import { createProduct, createUser } from '../../test/factories';
@@ -64,6 +64,19 @@ describe('the builtin hosted checkout page', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([303, 409]);
     const [session] = await t.db.select().from(builtinPaymentSessions).where(eq(builtinPaymentSessions.id, id));
     expect(session?.status).toBe('paid');
+  });
+
+  it('keeps no address to start from as no value at all, and the paid delivery as JSON', async () => {
+    const { id } = await hostedSession();
+    const stored = async () => {
+      const result = await t.db.execute(sql`
+        select prefill_address is null as no_prefill, jsonb_typeof(shipping_address) as shipping
+        from ${builtinPaymentSessions} where id = ${id}`);
+      return (result as { rows: unknown[] }).rows[0];
+    };
+    expect(await stored()).toEqual({ no_prefill: true, shipping: null });
+    expect((await submitCard(t.app, id)).statusCode).toBe(303);
+    expect(await stored()).toEqual({ no_prefill: true, shipping: 'object' });
   });
 });
 
