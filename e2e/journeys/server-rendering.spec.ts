@@ -169,6 +169,13 @@ test('a shopper who scrolls before the app has run stays where they were when it
 }) => {
   const scripts = await holdAppScripts(page);
   await page.goto('/shop', { waitUntil: 'commit' });
+  // A shopper scrolls the page as it is painted: parsed and styled. Scrolled before its stylesheet had
+  // applied, the unstyled page was many times taller, and the place scrolled to no longer existed.
+  await page.waitForFunction(
+    () =>
+      document.readyState !== 'loading' &&
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+  );
   const lastCard = page.getByRole('main').locator('article').last();
   await lastCard.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const scrolled = await page.evaluate(() => window.scrollY);
