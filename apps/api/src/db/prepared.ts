@@ -31,6 +31,15 @@ const dialect = new PgDialect();
 /** A named value of a `namedStatement`, given when it runs. */
 export const param = (name: string) => sql.placeholder(name);
 
+/** A named JSON value, given as `jsonText` makes it. */
+export const jsonParam = (name: string) => sql`${param(name)}::jsonb`;
+
+/**
+ * A JSON value as a `jsonParam` takes it: an absent one stays SQL's null. Drizzle's own encoding of a
+ * named value would store it as JSON's null.
+ */
+export const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
 /**
  * A raw statement (its values as `sql.placeholder`s) whose text is built once and prepared by name on
  * whichever connection runs it, a transaction's included: a checkout's stock statements are planned

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { placeholdersFor, preparedPerDatabase } from '../../db/prepared';
+import { jsonParam, jsonText, placeholdersFor, preparedPerDatabase } from '../../db/prepared';
 import { builtinPaymentSessions } from '../../db/schema';
 
 export type BuiltinSessionRow = typeof builtinPaymentSessions.$inferSelect;
@@ -24,26 +24,23 @@ const OPENED_SESSION_FIELDS = [
   'expiresAt',
 ] as const;
 
-export type OpenedBuiltinSession = Pick<
+type OpenedBuiltinSession = Pick<
   Required<NewBuiltinSession>,
   (typeof OPENED_SESSION_FIELDS)[number] | 'prefillAddress'
 >;
-
-/** A JSON value that may be absent, sent as text: Drizzle would store an absent one as JSON's null, not SQL's. */
-const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 const insertStatement = preparedPerDatabase((db) =>
   db
     .insert(builtinPaymentSessions)
     .values({
       ...placeholdersFor(OPENED_SESSION_FIELDS),
-      prefillAddress: sql`${sql.placeholder('prefillAddress')}::jsonb`,
+      prefillAddress: jsonParam('prefillAddress'),
     })
     .prepare('insert_builtin_session'),
 );
 
 export async function insertBuiltinSession(db: Queryable, values: OpenedBuiltinSession): Promise<void> {
-  await insertStatement(db).execute({ ...values, prefillAddress: jsonOrNull(values.prefillAddress) });
+  await insertStatement(db).execute({ ...values, prefillAddress: jsonText(values.prefillAddress) });
 }
 
 const findStatement = preparedPerDatabase((db) =>
@@ -70,7 +67,7 @@ const given = (name: string) => sql`${sql.placeholder(name)}`;
 /** The payment of an open, unexpired session, with the delivery chosen on the page or without one. */
 function payStatement(withDelivery: boolean) {
   const delivery = {
-    shippingAddress: sql`${sql.placeholder('shippingAddress')}::jsonb`,
+    shippingAddress: jsonParam('shippingAddress'),
     shippingMethod: given('shippingMethod'),
     shippingCents: given('shippingCents'),
     amountTotalCents: given('amountTotalCents'),
@@ -113,7 +110,7 @@ export async function markBuiltinSessionPaid(
         paymentId,
         paidAt: now,
         ...delivery,
-        shippingAddress: jsonOrNull(delivery.shippingAddress),
+        shippingAddress: jsonText(delivery.shippingAddress),
       })
     : await payWithoutDelivery(db).execute({ id, paymentId, paidAt: now });
   return row;
