@@ -34,7 +34,7 @@ const RECORDED_SESSION_FIELDS = [
   'discountCents',
 ] as const;
 
-export type RecordedCheckoutSession = Pick<
+type RecordedCheckoutSession = Pick<
   Required<typeof checkoutSessions.$inferInsert>,
   (typeof RECORDED_SESSION_FIELDS)[number]
 >;

@@ -94,7 +94,7 @@ function filtersFacetsOnly(filter: ProductFilter): boolean {
 /** How many products match the filter, up to COUNT_LIMIT. */
 export function countProducts(db: Queryable, filter: ProductFilter): Promise<number> {
   const { category, color } = filter;
-  if (filtersFacetsOnly(filter)) return category || color ? facetSize(db, category, color) : catalogueSize(db);
+  if ((category || color) && filtersFacetsOnly(filter)) return facetSize(db, category, color);
   const where = whereOf(filter);
   return where ? countMatching(db, where) : catalogueSize(db);
 }
