@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   activityDayCounts,
+  categoryDayTotals,
   orderDayTotals,
   orderItems,
   orders,
@@ -39,8 +40,8 @@ export async function dayTotals(db: Queryable, range: InsightRange) {
 export async function categorySales(db: Queryable, range: InsightRange) {
   const result = await db.execute(sql`
     select category::text as category, sum(units) as units, sum(revenue_cents) as revenue
-    from ${productDayTotals}
-    where day between ${range.from}::date and ${range.to}::date and category is not null
+    from ${categoryDayTotals}
+    where day between ${range.from}::date and ${range.to}::date
     group by category`);
   return rowsOf<{ category: string; units: Figure; revenue: Figure }>(result).map((r) => ({
     category: r.category,
@@ -59,21 +60,67 @@ export interface SoldProductRow {
   revenueCents: number;
 }
 
+const byRevenue = (a: SoldProductRow, b: SoldProductRow) =>
+  b.revenueCents - a.revenueCents || b.units - a.units || (a.productId < b.productId ? -1 : 1);
+const byUnits = (a: SoldProductRow, b: SoldProductRow) =>
+  b.units - a.units || b.revenueCents - a.revenueCents || (a.productId < b.productId ? -1 : 1);
+
 /**
- * The `top` products of the range by item revenue and by units, from the per-day product totals: the
- * range's rows are summed per product once, and both lists are taken from that. Ties go to the other
- * figure, then to the product id, so the lists are the same on every call. A product's name, picture and
- * category are today's. Planned without JIT: with years of sales the estimate passes PostgreSQL's JIT
- * threshold, and compiling costs more than the query (230 ms against 30 measured on 100k orders).
+ * Where the product ids are split for `topProducts`: ids are random (version 4), so each part holds about
+ * as many products as the other.
+ */
+const PRODUCT_ID_PARTS = ['00000000-0000-0000-0000-000000000000', '80000000-0000-0000-0000-000000000000'];
+
+/**
+ * The `top` products of the range by item revenue and by units, from the per-day product totals. Ties go
+ * to the other figure, then to the product id, so the lists are the same on every call. A product's name,
+ * picture and category are today's.
+ *
+ * A year of a large catalogue sums some 130,000 rows into 70,000 products, most of the insight's time. So
+ * the products are split by id into parts summed side by side on their own connections (each product is
+ * wholly in one part, so the top of all is among the parts' tops), rather than one process doing all.
  */
 export async function topProducts(db: Queryable, range: InsightRange, top: number) {
+  const parts = await Promise.all(
+    PRODUCT_ID_PARTS.map((from, i) => topProductsOfPart(db, range, top, { from, below: PRODUCT_ID_PARTS[i + 1] })),
+  );
+  return {
+    byRevenue: parts
+      .flatMap((p) => p.byRevenue)
+      .sort(byRevenue)
+      .slice(0, top),
+    byUnits: parts
+      .flatMap((p) => p.byUnits)
+      .sort(byUnits)
+      .slice(0, top),
+  };
+}
+
+/**
+ * The top products among those whose id is in the part: the range's rows are summed per product once,
+ * and both lists are taken from that. The plan is set here rather than left to estimates that undercount
+ * products:
+ * - summed in product order from the index that holds the figures (product_day_totals_product_idx), one
+ *   product at a time, instead of in a hash table of every product sold: about half the time (100 ms
+ *   against 58 for a year of 100k orders), as the hash table outgrows the CPU's caches and spills to disk;
+ * - the per-product sums read twice are kept in memory (16 MB; all products' took 7 of the default 4);
+ * - no JIT: the estimate passes its threshold, and compiling costs more than the query (230 ms against 30).
+ */
+async function topProductsOfPart(
+  db: Queryable,
+  range: InsightRange,
+  top: number,
+  part: { from: string; below: string | undefined },
+) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('enable_hashagg', 'off', true),
+      set_config('work_mem', '16MB', true)`);
     const result = await tx.execute(sql`
       with sold as materialized (
         select product_id, sum(units) as units, sum(revenue_cents) as revenue
         from ${productDayTotals}
         where day between ${range.from}::date and ${range.to}::date
+          and product_id >= ${part.from}::uuid ${part.below ? sql`and product_id < ${part.below}::uuid` : sql``}
         group by product_id
         having sum(units) > 0
       ), by_revenue as (
@@ -104,19 +151,9 @@ export async function topProducts(db: Queryable, range: InsightRange, top: numbe
         revenueCents: Number(r.revenue),
       } satisfies SoldProductRow,
     }));
-    const byRevenue = (a: SoldProductRow, b: SoldProductRow) =>
-      b.revenueCents - a.revenueCents || b.units - a.units || (a.productId < b.productId ? -1 : 1);
-    const byUnits = (a: SoldProductRow, b: SoldProductRow) =>
-      b.units - a.units || b.revenueCents - a.revenueCents || (a.productId < b.productId ? -1 : 1);
     return {
-      byRevenue: rows
-        .filter((r) => r.list === 'revenue')
-        .map((r) => r.row)
-        .sort(byRevenue),
-      byUnits: rows
-        .filter((r) => r.list === 'units')
-        .map((r) => r.row)
-        .sort(byUnits),
+      byRevenue: rows.filter((r) => r.list === 'revenue').map((r) => r.row),
+      byUnits: rows.filter((r) => r.list === 'units').map((r) => r.row),
     };
   });
 }

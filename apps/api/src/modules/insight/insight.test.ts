@@ -462,6 +462,9 @@ describe('GET /api/insight/orders.csv', () => {
 });
 
 describe('the kept figures', () => {
+  const soldCategories = (s: InsightSummary) =>
+    s.categories.filter((c) => c.units !== 0).map((c) => [c.category, c.units, Math.round(c.revenue * 100)]);
+
   it('follow an order deleted and an order moved to another day, as a count of the orders themselves would', async () => {
     const day = addDays(today, -90);
     const next = addDays(day, 1);
@@ -479,8 +482,10 @@ describe('the kept figures', () => {
     const first = await figures({ from: day, to: day });
     expect([first.orders, Math.round(first.grossRevenue * 100)]).toEqual([1, kept.amountCents]);
     expect(first.topByUnits.map((x) => [x.productId, x.units])).toEqual([[p.id, 2]]);
+    expect(soldCategories(first)).toEqual([[p.category, 2, 2 * p.priceCents]]);
     const second = await figures({ from: next, to: next });
     expect([second.orders, Math.round(second.grossRevenue * 100)]).toEqual([1, moved.amountCents]);
     expect(second.topByUnits.map((x) => [x.productId, x.units])).toEqual([[q.id, 1]]);
+    expect(soldCategories(second)).toEqual([[q.category, 1, q.priceCents]]);
   });
 });
