@@ -10,11 +10,14 @@ import { formatDate } from '../dashboard/format';
 import { OrderStatusBadge } from '../dashboard/order-status-badge';
 import { PageHeader } from '../dashboard/page-header';
 import { RetryButton } from '../dashboard/retry-button';
-import { rowClass, TableFrame, TableSkeleton, tableClass, td, th, theadClass } from '../dashboard/table-frame';
+import { alignedRight, rowClass, TableFrame, TableHead, TableSkeleton, tableClass, td } from '../dashboard/table-frame';
 import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { FRESH, useGetOrdersByEmailQuery } from './account.api';
 
 /** SPEC.md 2: the customer's orders, the order id shown as Transaction ID, prices in dollars. */
+/** The details link's column: named for screen readers, blank on screen. */
+const DETAILS_COLUMN = { heading: <span className="sr-only">Details</span>, key: 'Details', className: '' };
+
 export function UserOrdersPage() {
   const user = useDashboardUser();
   const { data: orders, error, isLoading, refetch } = useGetOrdersByEmailQuery(user.email, FRESH);
@@ -39,31 +42,9 @@ export function UserOrdersPage() {
       ) : (
         <TableFrame label="Your orders">
           <table className={tableClass}>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={th}>
-                  No.
-                </th>
-                <th scope="col" className={th}>
-                  Transaction ID
-                </th>
-                <th scope="col" className={th}>
-                  Date
-                </th>
-                <th scope="col" className={th}>
-                  Status
-                </th>
-                <th scope="col" className={th}>
-                  Ship to
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Total
-                </th>
-                <th scope="col" className={th}>
-                  <span className="sr-only">Details</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={['No.', 'Transaction ID', 'Date', 'Status', 'Ship to', alignedRight('Total'), DETAILS_COLUMN]}
+            />
             <tbody>
               {orders.map((order, index) => (
                 <tr key={order._id} className={rowClass}>

@@ -4,7 +4,7 @@ import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { formatDateTime } from '../dashboard/format';
 import { PageHeader } from '../dashboard/page-header';
 import { RetryButton } from '../dashboard/retry-button';
-import { rowClass, TableFrame, TableSkeleton, tableClass, td, th, theadClass } from '../dashboard/table-frame';
+import { alignedRight, rowClass, TableFrame, TableHead, TableSkeleton, tableClass, td } from '../dashboard/table-frame';
 import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { FRESH, useGetOrdersByEmailQuery } from './account.api';
 
@@ -47,35 +47,17 @@ export function UserPaymentsPage() {
           </p>
           <TableFrame label="Your payments">
             <table className={tableClass}>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={th}>
-                    Paid on
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Amount
-                  </th>
-                  {anyRefund && (
-                    <th scope="col" className={`${th} text-right`}>
-                      Refunded
-                    </th>
-                  )}
-                  <th scope="col" className={`${th} text-right`}>
-                    Items
-                  </th>
-                  {anyDiscount && (
-                    <th scope="col" className={`${th} text-right`}>
-                      Discount
-                    </th>
-                  )}
-                  <th scope="col" className={`${th} text-right`}>
-                    Tax
-                  </th>
-                  <th scope="col" className={`${th} pl-8`}>
-                    Transaction ID
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Paid on',
+                  alignedRight('Amount'),
+                  anyRefund && alignedRight('Refunded'),
+                  alignedRight('Items'),
+                  anyDiscount && alignedRight('Discount'),
+                  alignedRight('Tax'),
+                  { heading: 'Transaction ID', key: 'Transaction ID', className: 'pl-8' },
+                ]}
+              />
               <tbody>
                 {orders.map((order) => (
                   <tr key={order._id} className={rowClass}>

@@ -7,7 +7,7 @@ import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { formatDateTime } from '../dashboard/format';
 import { PageHeader } from '../dashboard/page-header';
 import { RetryButton } from '../dashboard/retry-button';
-import { rowClass, TableFrame, TableSkeleton, tableClass, td, th, theadClass } from '../dashboard/table-frame';
+import { rowClass, TableFrame, TableHead, TableSkeleton, tableClass, td } from '../dashboard/table-frame';
 import { AuditEntryDetails } from './audit-entry-details';
 import { useGetAuditLogQuery } from './audit-log.api';
 import { AuditLogFilters } from './audit-log-filters';
@@ -90,16 +90,8 @@ function AuditLogResults({ filters }: { filters: AuditFilterForm }) {
     <div className={`space-y-6 transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching}>
       <TableFrame label="Audit log entries">
         <table className={`${tableClass} min-w-[52rem]`}>
-          <thead className={theadClass}>
-            <tr>
-              {/* What happened first: on a phone the first two columns are what shows before a swipe. */}
-              {['Action', 'Target', 'Who', 'When', 'Details'].map((heading) => (
-                <th key={heading} scope="col" className={th}>
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          {/* What happened first: on a phone the first two columns are what shows before a swipe. */}
+          <TableHead columns={['Action', 'Target', 'Who', 'When', 'Details']} />
           <tbody>
             {data.entries.map((entry) => (
               <AuditRow key={entry.id} entry={entry} />

@@ -13,13 +13,13 @@ import { PageHeader } from '../dashboard/page-header';
 import { RetryButton } from '../dashboard/retry-button';
 import {
   actionLink,
+  alignedRight,
   rowClass,
   TableFrame,
+  TableHead,
   TableSkeleton,
   tableClass,
   td,
-  th,
-  theadClass,
 } from '../dashboard/table-frame';
 import { adminCallFailed } from './call-failed';
 import { useGetDiscountCodesQuery, useSetDiscountCodePausedMutation } from './discount-codes.api';
@@ -118,18 +118,18 @@ export function DiscountCodesPage() {
         <div className={`space-y-6 transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching}>
           <TableFrame label="Discount codes">
             <table className={`${tableClass} min-w-[52rem]`}>
-              <thead className={theadClass}>
-                <tr>
-                  {['No.', 'Code', 'Applies to', 'Minimum order', 'Valid', 'Uses', 'Status'].map((heading) => (
-                    <th key={heading} scope="col" className={th}>
-                      {heading}
-                    </th>
-                  ))}
-                  <th scope="col" className={`${th} text-right`}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'No.',
+                  'Code',
+                  'Applies to',
+                  'Minimum order',
+                  'Valid',
+                  'Uses',
+                  'Status',
+                  alignedRight('Actions'),
+                ]}
+              />
               <tbody>
                 {data.codes.map((code, index) => (
                   <tr key={code._id} className={rowClass}>

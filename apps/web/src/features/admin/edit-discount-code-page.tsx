@@ -1,12 +1,8 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { apiErrorMessage, apiErrorStatus } from '../../lib/api-error';
-import { buttonClass } from '../../ui/button';
-import { Skeleton } from '../../ui/skeleton';
-import { ErrorMessage } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
 import { PageHeader } from '../dashboard/page-header';
-import { RetryButton } from '../dashboard/retry-button';
+import { FormSkeleton, RecordLoadFailed } from '../dashboard/record-load-states';
 import { DiscountCodeForm } from './discount-code-form';
 import { codeToValues } from './discount-code-form-values';
 import { useGetDiscountCodeQuery, useUpdateDiscountCodeMutation } from './discount-codes.api';
@@ -19,7 +15,6 @@ export function EditDiscountCodePage() {
   const [updateCode, { isLoading: saving }] = useUpdateDiscountCodeMutation();
   const navigate = useNavigate();
   const notify = useToast();
-  const missing = apiErrorStatus(error) === 404 || apiErrorStatus(error) === 400;
 
   return (
     <>
@@ -29,26 +24,15 @@ export function EditDiscountCodePage() {
         description="Change what the code gives, when and how often. Orders already made keep what they were given."
       />
       {isLoading ? (
-        <div
-          role="status"
-          aria-label="Loading the discount code"
-          className="space-y-4 rounded-2xl border border-sand bg-white p-8"
-        >
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-2/3" />
-          <Skeleton className="h-32 w-full" />
-        </div>
+        <FormSkeleton label="Loading the discount code" />
       ) : error || !data ? (
-        <ErrorMessage title={missing ? 'This discount code does not exist.' : 'The discount code could not be loaded.'}>
-          {!missing && apiErrorMessage(error) && <p>{apiErrorMessage(error)}</p>}
-          {missing ? (
-            <Link to={paths.dashboard.discountCodes.href()} className={buttonClass('outline', 'sm', 'mt-4')}>
-              Back to Discount Codes
-            </Link>
-          ) : (
-            <RetryButton onRetry={refetch} />
-          )}
-        </ErrorMessage>
+        <RecordLoadFailed
+          error={error}
+          missingTitle="This discount code does not exist."
+          failedTitle="The discount code could not be loaded."
+          back={{ href: paths.dashboard.discountCodes.href(), label: 'Back to Discount Codes' }}
+          onRetry={refetch}
+        />
       ) : (
         <div className="space-y-6">
           <dl className="flex flex-wrap items-center gap-x-8 gap-y-3 rounded-2xl border border-sand bg-linen/60 px-5 py-4 text-sm">

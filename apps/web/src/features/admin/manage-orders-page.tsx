@@ -14,14 +14,14 @@ import { PageHeader } from '../dashboard/page-header';
 import { RetryButton } from '../dashboard/retry-button';
 import {
   actionLink,
+  alignedRight,
   deleteButton,
   rowClass,
   TableFrame,
+  TableHead,
   TableSkeleton,
   tableClass,
   td,
-  th,
-  theadClass,
 } from '../dashboard/table-frame';
 import { useDeleteOrderMutation, useGetAllOrdersQuery } from './admin.api';
 import { leftToRefundCents, OrderRefundModal } from './order-refund-modal';
@@ -97,18 +97,7 @@ export function ManageOrdersPage() {
         <div className={`space-y-6 transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching}>
           <TableFrame label="Orders">
             <table className={tableClass}>
-              <thead className={theadClass}>
-                <tr>
-                  {['No.', 'Order ID', 'Customer', 'Status', 'Last updated'].map((heading) => (
-                    <th key={heading} scope="col" className={th}>
-                      {heading}
-                    </th>
-                  ))}
-                  <th scope="col" className={`${th} text-right`}>
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['No.', 'Order ID', 'Customer', 'Status', 'Last updated', alignedRight('Actions')]} />
               <tbody>
                 {data.orders.map((order, index) => (
                   <tr key={order._id} className={rowClass}>

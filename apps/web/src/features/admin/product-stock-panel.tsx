@@ -16,7 +16,7 @@ import { formatDateTime } from '../dashboard/format';
 import { RetryButton } from '../dashboard/retry-button';
 import { StockBadge } from '../dashboard/stock-badge';
 import { stockLevel } from '../dashboard/stock-level';
-import { rowClass, TableFrame, TableSkeleton, tableClass, td, th, theadClass } from '../dashboard/table-frame';
+import { alignedRight, rowClass, TableFrame, TableHead, TableSkeleton, tableClass, td } from '../dashboard/table-frame';
 import { useChangeStockMutation, useGetProductStockQuery } from './admin.api';
 
 /** A size of the product's scale, with its counts when the product comes in it. */
@@ -134,15 +134,7 @@ function StockHistory({ ledger }: { ledger: StockLedgerEntry[] }) {
   return (
     <TableFrame label="Stock changes, newest first">
       <table className={tableClass}>
-        <thead className={theadClass}>
-          <tr>
-            {['Date', 'Size', 'Change', 'Reason', 'Who'].map((heading) => (
-              <th key={heading} scope="col" className={th}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={['Date', 'Size', 'Change', 'Reason', 'Who']} />
         <tbody>
           {ledger.map((entry) => (
             <tr key={entry._id} className={rowClass}>
@@ -186,28 +178,16 @@ export function ProductStockPanel({ productId }: { productId: string }) {
         ) : (
           <TableFrame label="Stock by size">
             <table className={`${tableClass} min-w-[52rem]`}>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={th}>
-                    Size
-                  </th>
-                  <th scope="col" className={th}>
-                    SKU
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    On hand
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Held at checkout
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Available
-                  </th>
-                  <th scope="col" className={th}>
-                    Change
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Size',
+                  'SKU',
+                  alignedRight('On hand'),
+                  alignedRight('Held at checkout'),
+                  alignedRight('Available'),
+                  'Change',
+                ]}
+              />
               <tbody>
                 {rowsOf(data).map((row) => (
                   <StockRowForm key={row.size} productId={productId} row={row} />

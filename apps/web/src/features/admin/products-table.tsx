@@ -8,13 +8,13 @@ import { StockBadge } from '../dashboard/stock-badge';
 import { productStockSummary } from '../dashboard/stock-level';
 import {
   actionLink,
+  alignedRight,
   deleteButton,
   rowClass,
   TableFrame,
+  TableHead,
   tableClass,
   td,
-  th,
-  theadClass,
 } from '../dashboard/table-frame';
 import { useDeleteProductMutation } from './admin.api';
 import { useConfirmedDelete } from './use-confirmed-delete';
@@ -55,31 +55,17 @@ export function ProductsTable({ products, page, pageSize }: ProductsTableProps) 
   return (
     <TableFrame label="Products">
       <table className={tableClass}>
-        <thead className={theadClass}>
-          <tr>
-            <th scope="col" className={th}>
-              No.
-            </th>
-            <th scope="col" className={th}>
-              Image
-            </th>
-            <th scope="col" className={th}>
-              Product name
-            </th>
-            <th scope="col" className={th}>
-              Category
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Price
-            </th>
-            <th scope="col" className={th}>
-              Stock
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'No.',
+            'Image',
+            'Product name',
+            'Category',
+            alignedRight('Price'),
+            'Stock',
+            alignedRight('Actions'),
+          ]}
+        />
         <tbody>
           {products.map((product, index) => (
             <tr key={product._id} className={rowClass}>

@@ -3,7 +3,7 @@ import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { formatDateTime } from '../dashboard/format';
 import { PageHeader } from '../dashboard/page-header';
 import { RetryButton } from '../dashboard/retry-button';
-import { rowClass, TableFrame, TableSkeleton, tableClass, td, th, theadClass } from '../dashboard/table-frame';
+import { rowClass, TableFrame, TableHead, TableSkeleton, tableClass, td } from '../dashboard/table-frame';
 import { SentMailViewer } from './sent-mail-viewer';
 import { useGetSentMailsQuery } from './sent-mails.api';
 
@@ -50,19 +50,7 @@ export function SentEmailsPage() {
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] xl:items-start">
           <TableFrame label="Sent e-mails">
             <table className={`${tableClass} min-w-[34rem] xl:min-w-0`}>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col" className={th}>
-                    To
-                  </th>
-                  <th scope="col" className={th}>
-                    Subject
-                  </th>
-                  <th scope="col" className={th}>
-                    Sent
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['To', 'Subject', 'Sent']} />
               <tbody>
                 {mails.map((mail) => {
                   const current = mail.id === shownId;

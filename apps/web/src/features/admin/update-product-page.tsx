@@ -1,13 +1,9 @@
 import type { ProductInput } from '@shop/contract/products';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { apiErrorMessage, apiErrorStatus } from '../../lib/api-error';
-import { buttonClass } from '../../ui/button';
-import { Skeleton } from '../../ui/skeleton';
-import { ErrorMessage } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
 import { PageHeader } from '../dashboard/page-header';
-import { RetryButton } from '../dashboard/retry-button';
+import { FormSkeleton, RecordLoadFailed } from '../dashboard/record-load-states';
 import { useGetManagedProductQuery, useUpdateProductMutation } from './admin.api';
 import { adminCallFailed } from './call-failed';
 import { ProductForm } from './product-form';
@@ -32,7 +28,6 @@ export function UpdateProductPage() {
     }
   }
 
-  const missing = apiErrorStatus(error) === 404 || apiErrorStatus(error) === 400;
   return (
     <>
       <PageHeader
@@ -41,26 +36,15 @@ export function UpdateProductPage() {
         description="Change what the shop says about this piece, and how many of each size it has."
       />
       {isLoading ? (
-        <div
-          role="status"
-          aria-label="Loading the product"
-          className="space-y-4 rounded-2xl border border-sand bg-white p-8"
-        >
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-2/3" />
-          <Skeleton className="h-32 w-full" />
-        </div>
+        <FormSkeleton label="Loading the product" />
       ) : error || !data ? (
-        <ErrorMessage title={missing ? 'This product does not exist any more.' : 'The product could not be loaded.'}>
-          {!missing && apiErrorMessage(error) && <p>{apiErrorMessage(error)}</p>}
-          {missing ? (
-            <Link to={paths.dashboard.manageProducts.href()} className={buttonClass('outline', 'sm', 'mt-4')}>
-              Back to Manage Products
-            </Link>
-          ) : (
-            <RetryButton onRetry={refetch} />
-          )}
-        </ErrorMessage>
+        <RecordLoadFailed
+          error={error}
+          missingTitle="This product does not exist any more."
+          failedTitle="The product could not be loaded."
+          back={{ href: paths.dashboard.manageProducts.href(), label: 'Back to Manage Products' }}
+          onRetry={refetch}
+        />
       ) : (
         <>
           <ProductForm

@@ -5,14 +5,14 @@ import { PageHeader } from '../dashboard/page-header';
 import { RetryButton } from '../dashboard/retry-button';
 import {
   actionLink,
+  alignedRight,
   deleteButton,
   rowClass,
   TableFrame,
+  TableHead,
   TableSkeleton,
   tableClass,
   td,
-  th,
-  theadClass,
 } from '../dashboard/table-frame';
 import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { useDeleteUserMutation, useGetUsersQuery } from './admin.api';
@@ -74,25 +74,7 @@ export function UsersPage() {
       ) : (
         <TableFrame label="Users">
           <table className={tableClass}>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={th}>
-                  No.
-                </th>
-                <th scope="col" className={th}>
-                  Username
-                </th>
-                <th scope="col" className={th}>
-                  Email
-                </th>
-                <th scope="col" className={th}>
-                  Role
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['No.', 'Username', 'Email', 'Role', alignedRight('Actions')]} />
             <tbody>
               {users.map((user, index) => (
                 <tr key={user._id} className={rowClass}>

@@ -35,7 +35,7 @@ export const th =
   'px-4 py-3.5 text-left text-[0.7rem] font-medium tracking-[0.14em] whitespace-nowrap text-muted uppercase';
 export const td = 'px-4 py-4 align-middle text-sm text-ink';
 export const tableClass = 'w-full min-w-[40rem] border-collapse';
-export const theadClass = 'border-b border-sand bg-linen/60';
+const theadClass = 'border-b border-sand bg-linen/60';
 export const rowClass = 'border-b border-sand/70 last:border-0 hover:bg-ivory';
 export const actionLink = 'font-medium text-clay underline-offset-4 hover:underline';
 export const deleteButton =
@@ -52,5 +52,31 @@ export function TableSkeleton({ rows = 5, label }: { rows?: number; label: strin
         ))}
       </div>
     </div>
+  );
+}
+
+/** A column's heading: its text, or its content with the column's own look (figures align right). */
+export type ColumnHeading = string | { heading: ReactNode; key: string; className: string };
+
+/** A column of figures or actions, aligned right as its cells are. */
+export const alignedRight = (heading: string): ColumnHeading => ({ heading, key: heading, className: 'text-right' });
+
+/** A dashboard table's head row. `false` leaves a column out (one shown only when some row has it). */
+export function TableHead({ columns }: { columns: readonly (ColumnHeading | false)[] }) {
+  return (
+    <thead className={theadClass}>
+      <tr>
+        {columns.map((column) => {
+          if (column === false) return null;
+          const { heading, key, className } =
+            typeof column === 'string' ? { heading: column, key: column, className: '' } : column;
+          return (
+            <th key={key} scope="col" className={className ? `${th} ${className}` : th}>
+              {heading}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
   );
 }

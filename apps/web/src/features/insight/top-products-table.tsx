@@ -3,7 +3,7 @@ import { formatMoney } from '@shop/contract/money';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { ProductImage } from '../../ui/product-image';
-import { actionLink, rowClass, td, th, theadClass } from '../dashboard/table-frame';
+import { actionLink, alignedRight, rowClass, TableHead, td } from '../dashboard/table-frame';
 import { formatCount } from './insight-format';
 
 interface TopProductsTableProps {
@@ -28,21 +28,9 @@ export function TopProductsTable({ title, products, rankedBy }: TopProductsTable
         <div className="overflow-hidden rounded-2xl border border-sand bg-white">
           <table className="w-full border-collapse">
             <caption className="sr-only">{title}</caption>
-            <thead className={theadClass}>
-              <tr>
-                <th scope="col" className={`${th} w-10`}>
-                  #
-                </th>
-                <th scope="col" className={th}>
-                  Product
-                </th>
-                {figures.map((f) => (
-                  <th key={f} scope="col" className={`${th} text-right`}>
-                    {f}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead
+              columns={[{ heading: '#', key: '#', className: 'w-10' }, 'Product', ...figures.map(alignedRight)]}
+            />
             <tbody>
               {products.map((p, i) => (
                 <tr key={p.productId} className={rowClass}>
