@@ -150,19 +150,30 @@ describe('the demo seed on an empty database', () => {
   });
 });
 
-describe('when the demo seed stays away', () => {
+describe('without demo data', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { SEED_DEMO_DATA: 'false' } });
   });
   afterAll(() => t.close());
 
-  it('does nothing when demo data is switched off', async () => {
-    expect(await seedOnFirstStart(t.app.deps, t.app.log, { announce: () => {} })).toBeNull();
-    expect(await snapshot(t)).toMatchObject({ users: [], products: [], reviews: [], files: [] });
+  it('gives an empty shop its admin, with a password shown once, and nothing of the demo', async () => {
+    const announced: string[] = [];
+    const summary = await seedOnFirstStart(t.app.deps, t.app.log, { announce: (text) => announced.push(text) });
+    expect(summary).toEqual({ products: 0, reviews: 0, users: 1, adminEmail: DEMO_ADMIN_EMAIL });
+    const password = /password: (\S+)/.exec(announced[0] ?? '')?.[1] ?? '';
+    const after = await snapshot(t);
+    expect(after).toMatchObject({ products: [], reviews: [], files: [] });
+    expect(after.users.map((u) => [u.email, u.role])).toEqual([[DEMO_ADMIN_EMAIL, 'admin']]);
+    expect(await verifyPassword(password, after.users[0]?.passwordHash ?? '')).toBe(true);
+
+    expect(await seedOnFirstStart(t.app.deps, t.app.log, { announce: (text) => announced.push(text) })).toBeNull();
+    expect(announced).toHaveLength(1);
+    expect((await snapshot(t)).users).toEqual(after.users);
   });
 
   it('does nothing on a database that already has users', async () => {
+    await t.db.delete(users);
     const deps = { ...t.app.deps, config: { ...t.app.deps.config, seedDemoData: true } };
     const owner = await createUser(t.db, { role: 'admin' });
     expect(await seedOnFirstStart(deps, t.app.log, { announce: () => {} })).toBeNull();

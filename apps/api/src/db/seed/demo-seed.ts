@@ -64,21 +64,72 @@ function adminNotice(email: string, password: string): string {
   ].join('\n');
 }
 
+/** The admin made on first start: ADMIN_EMAIL and ADMIN_PASSWORD, or a password generated to be shown once. */
+async function firstAdmin(config: SeedDeps['config']) {
+  const generatedPassword = config.admin.password ? undefined : randomBytes(12).toString('base64url');
+  return {
+    email: config.admin.email ?? DEMO_ADMIN_EMAIL,
+    passwordHash: await hashPassword(config.admin.password ?? generatedPassword ?? ''),
+    generatedPassword,
+  };
+}
+
+type FirstAdmin = Awaited<ReturnType<typeof firstAdmin>>;
+
 /**
- * Fills an empty database with the demo catalogue, its reviews, the admin and the demo customer.
- * Does nothing when demo data is switched off or any user exists. The rows go in one transaction,
- * so a crash leaves either the whole seed or none of it; pictures are stored first under names
- * that change with their content, so a retry simply writes them again.
+ * Makes the first accounts of an empty database in one transaction, so a crash leaves all of them or none.
+ * Two instances starting together on one empty database: the second waits for the first's lock, then
+ * finds users and makes nothing (null).
+ */
+function onEmptyDatabase<Made>(db: SeedDeps['db'], make: (tx: Transaction) => Promise<Made>): Promise<Made | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${seedOf('shop demo seed')})`);
+    return (await hasUsers(tx)) ? null : make(tx);
+  });
+}
+
+/**
+ * Gives an empty database its admin, so that a shop started without demo data can be run (with it, the
+ * demo catalogue, its reviews and the demo customer come too: `seedDemoData`). Does nothing once any user
+ * exists. A generated admin password is shown once, on standard output, never in the log.
  */
 export async function seedOnFirstStart(
   deps: SeedDeps,
   log: SeedLog,
   options: SeedOptions = {},
 ): Promise<SeedSummary | null> {
-  if (!deps.config.seedDemoData || (await hasUsers(deps.db))) return null;
+  if (await hasUsers(deps.db)) return null;
   const started = Date.now();
-  const now = options.now ?? new Date();
+  const admin = await firstAdmin(deps.config);
+  const summary = deps.config.seedDemoData
+    ? await seedDemoData(deps, admin, options.now ?? new Date())
+    : await onEmptyDatabase(deps.db, async (tx) => {
+        await tx
+          .insert(users)
+          .values({ username: 'Admin', email: admin.email, passwordHash: admin.passwordHash, role: 'admin' });
+        return { products: 0, reviews: 0, users: 1, adminEmail: admin.email };
+      });
+  if (!summary) {
+    log.info("first start skipped: another instance made this database's first accounts");
+    return null;
+  }
+  if (admin.generatedPassword) (options.announce ?? writeToStdout)(adminNotice(admin.email, admin.generatedPassword));
+  // Accounts and passwords go to the person at the terminal (the notice above, the README), never to the log.
+  const { adminEmail: _email, ...counts } = summary;
+  log.info(
+    { ...counts, ms: Date.now() - started },
+    deps.config.seedDemoData
+      ? 'demo data seeded (the demo accounts are in the README)'
+      : 'the admin account was created',
+  );
+  return summary;
+}
 
+/**
+ * The demo catalogue, its reviews, the admin and the demo customer. Pictures are stored first under names
+ * that change with their content, so a retry simply writes them again.
+ */
+async function seedDemoData(deps: SeedDeps, admin: FirstAdmin, now: Date): Promise<SeedSummary | null> {
   const images = await renderProductImages(
     deps.imageStorage,
     DEMO_CATALOGUE.map((p) => ({
@@ -86,25 +137,23 @@ export async function seedOnFirstStart(
       slug: slugify(p.name),
     })),
   );
-
-  const adminEmail = deps.config.admin.email ?? DEMO_ADMIN_EMAIL;
-  const generatedPassword = deps.config.admin.password ? undefined : randomBytes(12).toString('base64url');
-  const [adminHash, customerHash, shopperHash] = await Promise.all([
-    hashPassword(deps.config.admin.password ?? generatedPassword ?? ''),
+  const [customerHash, shopperHash] = await Promise.all([
     hashPassword(DEMO_CUSTOMER.password),
     // Nobody logs in as the other demo shoppers: their shared password is random and never shown.
     hashPassword(randomBytes(24).toString('base64url')),
   ]);
 
-  const summary = await deps.db.transaction(async (tx) => {
-    // Two instances starting together on one empty database: the second waits here, then finds users.
-    await tx.execute(sql`select pg_advisory_xact_lock(${seedOf('shop demo seed')})`);
-    if (await hasUsers(tx)) return null;
-
+  return onEmptyDatabase(deps.db, async (tx) => {
     const accountsAt = new Date(now.getTime() - (DEMO_CATALOGUE.length + 24) * ARRIVAL_INTERVAL);
-    const [admin] = await tx
+    const [adminRow] = await tx
       .insert(users)
-      .values({ username: 'Admin', email: adminEmail, passwordHash: adminHash, role: 'admin', createdAt: accountsAt })
+      .values({
+        username: 'Admin',
+        email: admin.email,
+        passwordHash: admin.passwordHash,
+        role: 'admin',
+        createdAt: accountsAt,
+      })
       .returning({ id: users.id });
     const reviewers = await tx
       .insert(users)
@@ -146,7 +195,7 @@ export async function seedOnFirstStart(
             rating: plan.length > 0 ? plan.reduce((sum, r) => sum + r.rating, 0) / plan.length : p.rating,
             reviewCount: plan.length,
             sizeScale: demoSizeScale(p),
-            authorId: admin?.id ?? null,
+            authorId: adminRow?.id ?? null,
             createdAt,
             updatedAt: createdAt,
           };
@@ -176,16 +225,11 @@ export async function seedOnFirstStart(
       }),
     );
     if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
-    return { products: productRows.length, reviews: reviewRows.length, users: reviewers.length + 1, adminEmail };
+    return {
+      products: productRows.length,
+      reviews: reviewRows.length,
+      users: reviewers.length + 1,
+      adminEmail: admin.email,
+    };
   });
-
-  if (!summary) {
-    log.info('demo data skipped: another instance seeded this database first');
-    return null;
-  }
-  if (generatedPassword) (options.announce ?? writeToStdout)(adminNotice(adminEmail, generatedPassword));
-  // Accounts and passwords go to the person at the terminal (the notice above, the README), never to the log.
-  const { adminEmail: _email, ...counts } = summary;
-  log.info({ ...counts, ms: Date.now() - started }, 'demo data seeded (the demo accounts are in the README)');
-  return summary;
 }

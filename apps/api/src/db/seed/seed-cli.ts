@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   print(`Seeding the ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL database'}`);
   try {
     await timed('migrations', () => database.migrate());
-    await timed('demo catalogue (only on an empty database)', () =>
+    await timed('the admin, and the demo catalogue unless SEED_DEMO_DATA=false (only on an empty database)', () =>
       seedOnFirstStart(
         { config, db: database.db, imageStorage },
         { info: (details, message) => print(`  ${message ?? (typeof details === 'string' ? details : '')}`) },
