@@ -8,17 +8,40 @@ export function productListAnswer(
   db: Queryable,
   cache: CatalogueCache,
   query: ProductListQuery,
+  read: ReadOptions = {},
 ): Promise<CachedAnswer> {
-  return cache.get(`list:${JSON.stringify(query)}`, async () =>
-    productListResponseSchema.parse(
-      await listProducts(db, query, async (filter, count) =>
-        Number((await cache.get(`count:${JSON.stringify(filter)}`, count)).body),
+  return cache.get(
+    `list:${JSON.stringify(query)}`,
+    async () =>
+      productListResponseSchema.parse(
+        await listProducts(db, query, async (filter, count) =>
+          Number((await cache.get(`count:${JSON.stringify(filter)}`, count, read)).body),
+        ),
       ),
-    ),
+    read,
   );
 }
 
 /** A product page's answer, shared by `GET /api/products/{id}` and the page's hints. */
-export function productDetailAnswer(db: Queryable, cache: CatalogueCache, id: string): Promise<CachedAnswer> {
-  return cache.get(`detail:${id}`, async () => productDetailResponseSchema.parse(await getProductDetail(db, id)));
+export function productDetailAnswer(
+  db: Queryable,
+  cache: CatalogueCache,
+  id: string,
+  read: ReadOptions = {},
+): Promise<CachedAnswer> {
+  return cache.get(`detail:${id}`, async () => productDetailResponseSchema.parse(await getProductDetail(db, id)), read);
 }
+
+/** How a catalogue answer is read: `fresh` from the database, whatever the cache keeps (CatalogueCache.get). */
+export interface ReadOptions {
+  fresh?: boolean;
+}
+
+/**
+ * A request that asks for no cached answer (`Cache-Control: no-cache`, as a browser's reload or the admin's
+ * lists after a change send it) is read from the database. It costs what a request for an answer nobody
+ * has asked for lately costs, which anyone can send anyway.
+ */
+export const readOptionsOf = (headers: { 'cache-control'?: string | undefined }): ReadOptions => ({
+  fresh: headers['cache-control']?.includes('no-cache') ?? false,
+});

@@ -60,6 +60,25 @@ describe('CatalogueCache', () => {
     expect((await cache.get('k', async () => 'third')).body).toBe('"third"');
   });
 
+  it('reads a fresh answer whatever is kept, joining no read begun before, and keeps it for the next', async () => {
+    const cache = new CatalogueCache({ maxEntries: 10, ttlMs: 1000 });
+    await cache.get('k', async () => 'kept');
+    const earlier = deferred<string>();
+    const behind = cache.get('k-other', () => earlier.promise);
+    expect(await cache.get('k', async () => 'now', { fresh: true })).toMatchObject({ body: '"now"', read: true });
+    expect(await cache.get('k', async () => 'unused')).toMatchObject({ body: '"now"' });
+
+    // A read of the key begun before (it may predate a change made elsewhere) is not the answer.
+    const before = deferred<string>();
+    const stale = cache.get('k2', () => before.promise);
+    const fresh = await cache.get('k2', async () => 'after', { fresh: true });
+    expect(fresh.body).toBe('"after"');
+    before.resolve('before');
+    expect((await stale).body).toBe('"before"');
+    earlier.resolve('other');
+    await behind;
+  });
+
   it('drops everything on invalidate', async () => {
     const cache = new CatalogueCache({ maxEntries: 10, ttlMs: 1000 });
     let loads = 0;

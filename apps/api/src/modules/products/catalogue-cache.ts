@@ -82,9 +82,15 @@ export class CatalogueCache {
     return this.entries.size;
   }
 
-  async get(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
+  /**
+   * The answer of `key`, kept or read. `fresh` reads it from the database whatever is kept, joining no
+   * read begun before: for a client that has just written through another instance (read your writes)
+   * before that instance's word of the change arrived here. The answer read is kept for the others.
+   */
+  async get(key: string, load: () => Promise<unknown>, { fresh = false } = {}): Promise<CachedAnswer> {
     const entry = this.entries.get(key);
     const now = this.now();
+    if (fresh) return this.read(key, entry, now, () => this.readNow(key, load));
     if (entry && entry.expiresAt > now) {
       // Map order is insertion order: moving the entry to the end keeps the least recently used first.
       this.entries.delete(key);
@@ -105,8 +111,18 @@ export class CatalogueCache {
     ) {
       return this.staleAnswer(entry);
     }
+    return this.read(key, entry, now, () => this.refresh(key, load));
+  }
+
+  /** A read from the database, or while it cannot be reached the kept answer, marked stale, if it may be sent. */
+  private async read(
+    key: string,
+    entry: Entry | undefined,
+    now: number,
+    reading: () => Promise<CachedAnswer>,
+  ): Promise<CachedAnswer> {
     try {
-      return { ...(await this.refresh(key, load)), read: true };
+      return { ...(await reading()), read: true };
     } catch (err) {
       if (!entry || !this.servesStale(key, entry, err, now)) throw err;
       entry.failedAt = this.now();
@@ -132,18 +148,22 @@ export class CatalogueCache {
     if (pending && pending.generation === this.generation) return pending.answer;
 
     const generation = this.generation;
-    const answer = load().then((value) => {
-      const body = JSON.stringify(value);
-      const loaded = { body, etag: etagOf(body) };
-      if (generation === this.generation) this.store(key, loaded);
-      return loaded;
-    });
+    const answer = this.readNow(key, load);
     this.loading.set(key, { generation, answer });
     const forget = () => {
       if (this.loading.get(key)?.answer === answer) this.loading.delete(key);
     };
     answer.then(forget, forget);
     return answer;
+  }
+
+  /** Reads the answer and keeps it, unless a write dropped the cache meanwhile. */
+  private async readNow(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
+    const generation = this.generation;
+    const body = JSON.stringify(await load());
+    const loaded = { body, etag: etagOf(body) };
+    if (generation === this.generation) this.store(key, loaded);
+    return loaded;
   }
 
   private store(key: string, answer: CachedAnswer): void {

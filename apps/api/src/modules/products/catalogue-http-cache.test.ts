@@ -63,6 +63,26 @@ describe('catalogue reads', () => {
     );
   });
 
+  it('are read from the database when the request asks for no cached answer, and that answer is kept', async () => {
+    const product = await createProduct(t.db, { name: 'Asked Fresh Clutch', category: 'accessories' });
+    const list = '/api/products?limit=100&category=accessories';
+    expect(names(await get(list))).toContain('Asked Fresh Clutch');
+    expect((await get(`/api/products/${product.id}`)).statusCode).toBe(200);
+    // A change this instance has not heard of yet, as one made through another instance a moment ago.
+    await renameInDatabase(product.id, 'Asked Fresh Clutch Renamed');
+    expect(names(await get(list))).not.toContain('Asked Fresh Clutch Renamed');
+
+    const fresh = await get(list, { 'cache-control': 'no-cache' });
+    expect([fresh.headers['x-cache'], names(fresh).includes('Asked Fresh Clutch Renamed')]).toEqual(['miss', true]);
+    expect(names(await get(list))).toContain('Asked Fresh Clutch Renamed');
+    const detail = await get(`/api/products/${product.id}`, { 'cache-control': 'no-cache' });
+    expect((detail.json() as ProductDetailResponse).product.name).toBe('Asked Fresh Clutch Renamed');
+
+    await t.db.delete(products).where(eq(products.id, product.id));
+    expect((await get(`/api/products/${product.id}`)).statusCode).toBe(200);
+    expect((await get(`/api/products/${product.id}`, { 'cache-control': 'no-cache' })).statusCode).toBe(404);
+  });
+
   it('show a posted review and the new rating at once', async () => {
     const product = await createProduct(t.db, { rating: 0 });
     expect(((await get(`/api/products/${product.id}`)).json() as ProductDetailResponse).reviews).toEqual([]);

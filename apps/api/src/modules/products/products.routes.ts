@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf } from '../../platform/context';
 import { sendCachedJson } from '../../platform/http-cache';
-import { productDetailAnswer, productListAnswer } from './catalogue-answers';
+import { productDetailAnswer, productListAnswer, readOptionsOf } from './catalogue-answers';
 import * as service from './products.service';
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +25,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } },
     },
     async (request, reply) => {
-      const answer = await productListAnswer(db, catalogueCache, request.query);
+      const answer = await productListAnswer(db, catalogueCache, request.query, readOptionsOf(request.headers));
       return sendCachedJson(request, reply, answer);
     },
   );
@@ -34,7 +34,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { config: { auth: 'public' }, schema: { params: idParamsSchema, response: { 200: productDetailResponseSchema } } },
     async (request, reply) => {
-      const answer = await productDetailAnswer(db, catalogueCache, request.params.id);
+      const answer = await productDetailAnswer(db, catalogueCache, request.params.id, readOptionsOf(request.headers));
       return sendCachedJson(request, reply, answer);
     },
   );

@@ -27,6 +27,13 @@ export interface OrdersPage {
   total: number;
 }
 
+/**
+ * The admin's own view of the catalogue is read from the database, not from the instance's cache: with
+ * several instances, the one answering may not yet have heard of the change the admin has just made
+ * through another, and a product deleted a moment ago would still be listed.
+ */
+const FROM_THE_DATABASE = { 'cache-control': 'no-cache' };
+
 /** The admin dashboard's calls; the server refuses each of them to anyone but an admin. */
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -36,14 +43,17 @@ export const adminApi = baseApi.injectEndpoints({
     }),
 
     getManagedProducts: build.query<ProductListResponse, { page: number; limit: number }>({
-      query: ({ page, limit }) => `${apiPath(apiPaths.products)}?page=${page}&limit=${limit}`,
+      query: ({ page, limit }) => ({
+        url: `${apiPath(apiPaths.products)}?page=${page}&limit=${limit}`,
+        headers: FROM_THE_DATABASE,
+      }),
       providesTags: (result) => [
         { type: 'Product', id: 'LIST' },
         ...(result?.products.map((p) => ({ type: 'Product' as const, id: p._id })) ?? []),
       ],
     }),
     getManagedProduct: build.query<ProductDetailResponse, string>({
-      query: (id) => apiPath(apiPaths.product(id)),
+      query: (id) => ({ url: apiPath(apiPaths.product(id)), headers: FROM_THE_DATABASE }),
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
     uploadImage: build.mutation<string, string>({
