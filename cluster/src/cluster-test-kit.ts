@@ -31,6 +31,8 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
     logDir: inject('testLogDir'),
     env: {
       SEED_DEMO_DATA: 'false',
+      // The first start makes the admin: with its own password, none is generated and printed into the log.
+      ADMIN_PASSWORD: 'test-admin-password',
       LOG_LEVEL: 'info',
       RECONCILE_INTERVAL_SECONDS: '0',
       RESERVATION_SWEEP_INTERVAL_SECONDS: '0',

@@ -37,6 +37,8 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       SEED_DEMO_DATA: 'false',
+      // The first start makes the admin: with its own password, none is generated and printed into the log.
+      ADMIN_PASSWORD: 'test-admin-password',
       RECONCILE_INTERVAL_SECONDS: '0',
       SHUTDOWN_DELAY_SECONDS: String(DELAY_SECONDS),
       SHUTDOWN_GRACE_SECONDS: '10',

@@ -32,6 +32,8 @@ export async function startShopProcess(env: Record<string, string>): Promise<Sho
       PUBLIC_URL: url,
       WEB_DIST_DIR: path.join(repoRoot, 'no-web-build-for-tests'),
       SEED_DEMO_DATA: 'false',
+      // The first start makes the admin: with its own password, none is generated and printed into the log.
+      ADMIN_PASSWORD: 'test-admin-password',
       LOG_LEVEL: 'info',
       RECONCILE_INTERVAL_SECONDS: '0',
       RESERVATION_SWEEP_INTERVAL_SECONDS: '0',

@@ -150,6 +150,8 @@ describe('a crash while confirmations are in flight', () => {
       PUBLIC_URL: base,
       WEB_DIST_DIR: path.join(os.tmpdir(), 'shop-no-web-build'),
       SEED_DEMO_DATA: 'false',
+      // The first start makes the admin: with its own password, none is generated and printed into the log.
+      ADMIN_PASSWORD: 'test-admin-password',
       LOG_LEVEL: 'info',
       CHECKOUTS_PER_USER_PER_MINUTE: '100000',
       STRIPE_SECRET_KEY: '',
