@@ -76,6 +76,14 @@ async function firstAdmin(config: SeedDeps['config']) {
 
 type FirstAdmin = Awaited<ReturnType<typeof firstAdmin>>;
 
+async function insertAdmin(tx: Transaction, admin: FirstAdmin, createdAt?: Date) {
+  const [row] = await tx
+    .insert(users)
+    .values({ username: 'Admin', email: admin.email, passwordHash: admin.passwordHash, role: 'admin', createdAt })
+    .returning({ id: users.id });
+  return row;
+}
+
 /**
  * Makes the first accounts of an empty database in one transaction, so a crash leaves all of them or none.
  * Two instances starting together on one empty database: the second waits for the first's lock, then
@@ -104,9 +112,7 @@ export async function seedOnFirstStart(
   const summary = deps.config.seedDemoData
     ? await seedDemoData(deps, admin, options.now ?? new Date())
     : await onEmptyDatabase(deps.db, async (tx) => {
-        await tx
-          .insert(users)
-          .values({ username: 'Admin', email: admin.email, passwordHash: admin.passwordHash, role: 'admin' });
+        await insertAdmin(tx, admin);
         return { products: 0, reviews: 0, users: 1, adminEmail: admin.email };
       });
   if (!summary) {
@@ -145,16 +151,7 @@ async function seedDemoData(deps: SeedDeps, admin: FirstAdmin, now: Date): Promi
 
   return onEmptyDatabase(deps.db, async (tx) => {
     const accountsAt = new Date(now.getTime() - (DEMO_CATALOGUE.length + 24) * ARRIVAL_INTERVAL);
-    const [adminRow] = await tx
-      .insert(users)
-      .values({
-        username: 'Admin',
-        email: admin.email,
-        passwordHash: admin.passwordHash,
-        role: 'admin',
-        createdAt: accountsAt,
-      })
-      .returning({ id: users.id });
+    const adminRow = await insertAdmin(tx, admin, accountsAt);
     const reviewers = await tx
       .insert(users)
       .values([
