@@ -1,7 +1,7 @@
-import { type ProductListQuery, productDetailResponseSchema, productListResponseSchema } from '@shop/contract/products';
+import { type ProductListQuery, productListResponseSchema } from '@shop/contract/products';
 import type { Queryable } from '../../db/client';
 import type { CachedAnswer, CatalogueCache } from './catalogue-cache';
-import { getProductDetail, listProducts } from './products.service';
+import { listProducts, productDetailJson } from './products.service';
 
 /** A page of the product list, shared by `GET /api/products` and the shop page's hints. */
 export function productListAnswer(
@@ -29,7 +29,7 @@ export function productDetailAnswer(
   id: string,
   read: ReadOptions = {},
 ): Promise<CachedAnswer> {
-  return cache.get(`detail:${id}`, async () => productDetailResponseSchema.parse(await getProductDetail(db, id)), read);
+  return cache.get(`detail:${id}`, () => productDetailJson(db, id), read);
 }
 
 /** How a catalogue answer is read: `fresh` from the database, whatever the cache keeps (CatalogueCache.get). */

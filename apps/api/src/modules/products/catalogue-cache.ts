@@ -38,6 +38,11 @@ export const CATALOGUE_CACHE_DEFAULTS: CatalogueCacheOptions = { maxEntries: 200
 /** After a failed read, the stale answer is sent for this long before the database is asked again. */
 const RETRY_AFTER_FAILURE_MS = 1000;
 
+/** An answer already written as JSON (by the database), kept and sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /**
@@ -160,10 +165,11 @@ export class CatalogueCache {
   /** Reads the answer and keeps it, unless a write dropped the cache meanwhile. */
   private async readNow(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
     const generation = this.generation;
-    const body = JSON.stringify(await load());
-    const loaded = { body, etag: etagOf(body) };
-    if (generation === this.generation) this.store(key, loaded);
-    return loaded;
+    const loaded = await load();
+    const body = loaded instanceof JsonText ? loaded.text : JSON.stringify(loaded);
+    const answer = { body, etag: etagOf(body) };
+    if (generation === this.generation) this.store(key, answer);
+    return answer;
   }
 
   private store(key: string, answer: CachedAnswer): void {

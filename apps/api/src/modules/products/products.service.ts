@@ -5,19 +5,19 @@ import {
   PRODUCT_DETAIL_REVIEWS_MAX,
   PRODUCT_MESSAGES,
   type Product,
-  type ProductDetailResponse,
   type ProductInput,
   type ProductListQuery,
   type ProductListResponse,
   type ProductUpdate,
 } from '@shop/contract/products';
+import { FORMER_CUSTOMER_NAME } from '@shop/contract/reviews';
 import type { Queryable } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { invalid, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service';
 import { findProductScale, variantsOfProducts } from '../inventory/inventory.queries';
 import { addOpeningStock } from '../inventory/inventory.service';
-import { toReviewDto } from '../reviews/reviews.dto';
+import { JsonText } from './catalogue-cache';
 import { type ProductRow, toProductDto, toProductDtos } from './products.dto';
 import * as queries from './products.queries';
 
@@ -97,23 +97,11 @@ async function productOrThrow(db: Queryable, id: string) {
   return row;
 }
 
-export async function getProductDetail(db: Queryable, id: string): Promise<ProductDetailResponse> {
-  const row = await queries.findProductDetail(db, id, PRODUCT_DETAIL_REVIEWS_MAX);
-  if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
-  return {
-    product: toProductDto(row.product, row.variants),
-    reviews: row.reviews.map(({ author, ...review }) =>
-      toReviewDto(
-        {
-          ...review,
-          userId: author?.id ?? null,
-          createdAt: new Date(review.createdAt),
-          updatedAt: new Date(review.updatedAt),
-        },
-        author,
-      ),
-    ),
-  };
+/** A product's page (the contract's `ProductDetailResponse`) as JSON text, written by the database. */
+export async function productDetailJson(db: Queryable, id: string): Promise<JsonText> {
+  const body = await queries.findProductDetailJson(db, id, PRODUCT_DETAIL_REVIEWS_MAX, FORMER_CUSTOMER_NAME);
+  if (body === undefined) throw notFound(PRODUCT_MESSAGES.notFound);
+  return new JsonText(body);
 }
 
 /** At most 8 products of the same category or sharing a name word, shared words first, then by rating. */
