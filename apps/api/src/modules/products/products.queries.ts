@@ -1,5 +1,5 @@
 import type { Category, Color, ProductSort } from '@shop/contract/constants';
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -106,11 +106,11 @@ export function countProducts(db: Queryable, filter: ProductFilter): Promise<num
  * joined subquery: the planner then has one way to read the rows (by their key) instead of weighing
  * every index of the table twice, which took longer than reading a cold page.
  */
-export function listProducts(
+export async function listProductsJson(
   db: Queryable,
   filter: ProductFilter,
   page: { sort: ProductSort; limit: number; offset: number },
-) {
+): Promise<string> {
   const order = orderBySort[page.sort];
   const ids = db
     .select({ id: products.id })
@@ -119,11 +119,12 @@ export function listProducts(
     .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
-  return db
-    .select({ product: getTableColumns(products), variants: variantsOfRow })
+  const [row] = await db
+    .select({ body: sql<string>`coalesce(json_agg(${productJson} order by ${sql.join(order, sql`, `)}), '[]')::text` })
     .from(products)
-    .where(sql`${products.id} = any(array(${ids}))`)
-    .orderBy(...order);
+    .innerJoinLateral(sizesOfProduct(db), sql`true`)
+    .where(sql`${products.id} = any(array(${ids}))`);
+  return row?.body ?? '[]';
 }
 
 export async function findProduct(db: Queryable, id: string) {
@@ -131,43 +132,52 @@ export async function findProduct(db: Queryable, id: string) {
   return row;
 }
 
-/** A size as the product's page shows it. */
-export interface DetailVariant {
-  size: string;
-  sku: string;
-  onHand: number;
-  reserved: number;
-}
-
-/** The sizes of the product of the row, in scale order, read with it: one round trip for a page. */
-const variantsOfRow = sql<DetailVariant[]>`(
-  select coalesce(json_agg(json_build_object(
-    'size', v.size, 'sku', v.sku, 'onHand', v.on_hand, 'reserved', v.reserved) order by v.position), '[]')
-  from ${productVariants} v where v.product_id = ${products}.id)`;
-
 /** A moment as the contract writes it (`Date.toISOString`): UTC, to the millisecond. */
 const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The answer of a product's page (the contract's `ProductDetailResponse`: the product with its sizes and
- * its newest reviews) written as JSON text by PostgreSQL, sent as it comes. A product no cache holds is
- * the catalogue's commonest read from the database; built here, its columns are neither parsed into
- * objects nor written out again by the shop, which cuts what the shop spends on it by about a third. It is the same
- * answer as `toProductDto` and `toReviewDto` make (products-detail-json.test.ts holds them together).
- * The subqueries name the product's table in full: Drizzle writes a lone table's columns unqualified,
- * which inside them would mean their own `id`.
+ * The sizes of the product of the row, in scale order, as the contract shows them (a size's available
+ * count never below zero), and whether any can still be bought: joined laterally as `sizes`.
+ */
+const sizesOfProduct = (db: Queryable) =>
+  db
+    .select({
+      list: sql`coalesce(json_agg(json_build_object(
+        'size', v.size, 'sku', v.sku, 'available', greatest(0, v.on_hand - v.reserved)) order by v.position), '[]')`.as(
+        'list',
+      ),
+      in_stock: sql`coalesce(bool_or(v.on_hand > v.reserved), false)`.as('in_stock'),
+    })
+    .from(sql`${productVariants} v`)
+    .where(sql`v.product_id = ${products}.id`)
+    .as('sizes');
+
+/**
+ * A product as the contract's `Product`, written as JSON by PostgreSQL (with `sizesOfProduct` joined):
+ * the same answer as `toProductDto` makes (products-json.test.ts holds them together). The catalogue's
+ * reads from the database (a page of the list, a product's page) are sent as PostgreSQL writes them:
+ * parsing every column into objects and writing them out again was most of what the shop spent on them.
+ * Columns are named with their table: Drizzle writes a lone table's columns unqualified, which inside
+ * a subquery would mean the subquery's own.
+ */
+const productJson = sql`json_build_object(
+  '_id', ${products}.id, 'name', ${products}.name, 'category', ${products}.category,
+  'description', ${products}.description, 'price', ${products}.price_cents::float8 / 100,
+  'oldPrice', ${products}.old_price_cents::float8 / 100, 'image', ${products}.image, 'color', ${products}.color,
+  'rating', ${products}.rating, 'reviewCount', ${products}.review_count, 'author', ${products}.author_id,
+  'createdAt', ${isoText(sql`${products}.created_at`)}, 'updatedAt', ${isoText(sql`${products}.updated_at`)},
+  'sizeScale', ${products}.size_scale, 'variants', sizes.list, 'inStock', sizes.in_stock)`;
+
+/**
+ * A product's page (the contract's `ProductDetailResponse`: the product with its sizes and its newest
+ * reviews) as JSON text, in one query: a product no cache holds is the catalogue's commonest read from
+ * the database. A review is as `toReviewDto` makes it.
  */
 const productDetailStatement = preparedPerDatabase((db) =>
   db
     .select({
       body: sql<string>`json_build_object(
-        'product', json_build_object(
-          '_id', ${products}.id, 'name', ${products}.name, 'category', ${products}.category,
-          'description', ${products}.description, 'price', ${products}.price_cents::float8 / 100,
-          'oldPrice', ${products}.old_price_cents::float8 / 100, 'image', ${products}.image, 'color', ${products}.color,
-          'rating', ${products}.rating, 'reviewCount', ${products}.review_count, 'author', ${products}.author_id,
-          'createdAt', ${isoText(sql`${products}.created_at`)}, 'updatedAt', ${isoText(sql`${products}.updated_at`)},
-          'sizeScale', ${products}.size_scale, 'variants', sizes.list, 'inStock', sizes.in_stock),
+        'product', ${productJson},
         'reviews', (
           select coalesce(json_agg(json_build_object(
             '_id', r.id, 'comment', r.comment, 'rating', r.rating,
@@ -182,20 +192,7 @@ const productDetailStatement = preparedPerDatabase((db) =>
       )::text`,
     })
     .from(products)
-    .innerJoinLateral(
-      db
-        .select({
-          list: sql`coalesce(json_agg(json_build_object(
-            'size', v.size, 'sku', v.sku, 'available', greatest(0, v.on_hand - v.reserved)) order by v.position), '[]')`.as(
-            'list',
-          ),
-          in_stock: sql`coalesce(bool_or(v.on_hand > v.reserved), false)`.as('in_stock'),
-        })
-        .from(sql`${productVariants} v`)
-        .where(sql`v.product_id = ${products}.id`)
-        .as('sizes'),
-      sql`true`,
-    )
+    .innerJoinLateral(sizesOfProduct(db), sql`true`)
     .where(eq(products.id, sql.placeholder('id')))
     .limit(1)
     // Planning it took longer than running it on a product no cache holds: each connection plans it once.

@@ -1,4 +1,9 @@
-import { PRODUCT_DETAIL_REVIEWS_MAX, productDetailResponseSchema } from '@shop/contract/products';
+import {
+  PRODUCT_DETAIL_REVIEWS_MAX,
+  type Product,
+  productDetailResponseSchema,
+  productListResponseSchema,
+} from '@shop/contract/products';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productVariants, reviews, users } from '../../db/schema';
@@ -9,9 +14,10 @@ import { toReviewDto } from '../reviews/reviews.dto';
 import { toProductDto } from './products.dto';
 
 /**
- * A product's page is written as JSON by the database (products.queries.ts); everything else the shop
- * answers about products goes through `toProductDto` and `toReviewDto`. These tests hold the two to the
- * same answer, byte for byte in value, on the products whose fields are the easiest to get wrong.
+ * The catalogue's list pages and product pages are written as JSON by the database (products.queries.ts);
+ * everything else the shop answers about products goes through `toProductDto` and `toReviewDto`. These
+ * tests hold the two to the same answer, value for value, on the products whose fields are the easiest
+ * to get wrong.
  */
 let t: TestApp;
 /** One more than a page shows: a customer reviews a product once. */
@@ -151,5 +157,58 @@ describe("a product page's answer written by the database", () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/products/6f1c1f7e-2b8a-4c1e-9a57-3c1d2e4f5a6b' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Product not found' });
+  });
+});
+
+describe("a list page's products written by the database", () => {
+  it('are the answers of the DTOs, in the order of each sort, with the totals around them', async () => {
+    const made = [];
+    for (const [i, priceCents] of [1, 30, 1699, 4999, 12_345].entries()) {
+      made.push(
+        await createProduct(t.db, {
+          category: 'jewellery',
+          color: 'silver',
+          priceCents,
+          oldPriceCents: i % 2 ? priceCents + 1 : null,
+          rating: i / 3,
+          createdAt: new Date(Date.UTC(2020, 0, 1, 0, 0, i, 999)),
+          sizeScale: i % 2 ? 'one' : 'clothing',
+        }),
+      );
+    }
+    const ids = new Set(made.map((p) => p.id));
+    for (const sort of ['newest', 'price_asc', 'price_desc', 'rating'] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/products?category=jewellery&color=silver&sort=${sort}&limit=3&page=1`,
+        headers: { 'cache-control': 'no-cache' },
+      });
+      expect(res.statusCode).toBe(200);
+      const body = productListResponseSchema.parse(res.json());
+      expect(body).toStrictEqual(res.json());
+      expect(body.totalProducts).toBe(made.length);
+      expect(body.totalPages).toBe(2);
+      expect(body.products).toHaveLength(3);
+      for (const product of body.products) {
+        expect(ids.has(product._id)).toBe(true);
+        expect(product).toStrictEqual((await answerFromRows(product._id)).product);
+      }
+      const order = {
+        newest: (p: Product) => -Date.parse(p.createdAt),
+        price_asc: (p: Product) => p.price,
+        price_desc: (p: Product) => -p.price,
+        rating: (p: Product) => -p.rating,
+      }[sort];
+      expect(body.products.map(order)).toEqual(body.products.map(order).sort((a, b) => a - b));
+    }
+  });
+
+  it('is an empty list past the last page', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/products?category=jewellery&color=silver&limit=3&page=40',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ products: [], totalPages: 2, totalProducts: 5 });
   });
 });
