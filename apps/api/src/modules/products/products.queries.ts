@@ -45,19 +45,33 @@ function hasSize(size: unknown, inStock: boolean): SQL {
   }${inStock ? sql` and ${productVariants.onHand} > ${productVariants.reserved}` : sql``})`;
 }
 
+/**
+ * Which of the filter's conditions a query has: `whereOf` writes these, and a list query's name and where
+ * a count is read from follow them.
+ */
+function conditionsOf(filter: ProductFilter) {
+  return {
+    category: Boolean(filter.category),
+    color: Boolean(filter.color),
+    size: filter.size !== undefined,
+    inStock: Boolean(filter.inStock),
+    minPrice: filter.minPriceCents !== undefined,
+    maxPrice: filter.maxPriceCents !== undefined,
+    pattern: filter.containsPattern !== undefined,
+  };
+}
+
 function whereOf(filter: ProductFilter, written: ValueOf = inline): SQL | undefined {
   const value = <Key extends keyof ProductFilter>(key: Key) => written(key, filter[key]) as never;
-  const hasPattern = filter.containsPattern !== undefined;
+  const has = conditionsOf(filter);
   return and(
-    filter.category ? eq(products.category, value('category')) : undefined,
-    filter.color ? eq(products.color, value('color')) : undefined,
-    filter.size !== undefined || filter.inStock
-      ? hasSize(filter.size === undefined ? undefined : value('size'), filter.inStock ?? false)
-      : undefined,
-    filter.minPriceCents !== undefined ? gte(products.priceCents, value('minPriceCents')) : undefined,
-    filter.maxPriceCents !== undefined ? lte(products.priceCents, value('maxPriceCents')) : undefined,
+    has.category ? eq(products.category, value('category')) : undefined,
+    has.color ? eq(products.color, value('color')) : undefined,
+    has.size || has.inStock ? hasSize(has.size ? value('size') : undefined, has.inStock) : undefined,
+    has.minPrice ? gte(products.priceCents, value('minPriceCents')) : undefined,
+    has.maxPrice ? lte(products.priceCents, value('maxPriceCents')) : undefined,
     // ILIKE on each column lets the planner combine the two pg_trgm GIN indexes.
-    hasPattern
+    has.pattern
       ? or(ilike(products.name, value('containsPattern')), ilike(products.description, value('containsPattern')))
       : undefined,
   );
@@ -97,8 +111,8 @@ async function facetSize(db: Queryable, category: Category | undefined, color: C
 
 /** A filter of at most a category and a colour, the shop page's usual browsing: its total is kept per pair. */
 function filtersFacetsOnly(filter: ProductFilter): boolean {
-  const { category: _category, color: _color, ...rest } = filter;
-  return Object.values(rest).every((value) => value === undefined || value === false);
+  const { category: _category, color: _color, ...rest } = conditionsOf(filter);
+  return !Object.values(rest).some(Boolean);
 }
 
 /** How many products match the filter, up to COUNT_LIMIT. */
@@ -109,11 +123,11 @@ export function countProducts(db: Queryable, filter: ProductFilter): Promise<num
   return where ? countMatching(db, where) : catalogueSize(db);
 }
 
-/** Which of the filter's conditions a list query has, with its sort: the queries of one shape share their text. */
+/** A list query's shape, its sort and its conditions: the queries of one shape share their text. */
 function shapeOf(filter: ProductFilter, sort: ProductSort): string {
-  const { category, color, size, inStock, minPriceCents, maxPriceCents, containsPattern } = filter;
-  const present = [category, color, size, inStock || undefined, minPriceCents, maxPriceCents, containsPattern];
-  return `${sort}_${present.map((v) => (v === undefined ? 0 : 1)).join('')}`;
+  return `${sort}_${Object.values(conditionsOf(filter))
+    .map((has) => (has ? 1 : 0))
+    .join('')}`;
 }
 
 /** The list query of each shape, built once per database and prepared by name on each connection. */
