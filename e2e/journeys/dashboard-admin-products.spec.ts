@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { apiPaths } from '@shop/contract/api-paths';
 import type { ProductListResponse } from '@shop/contract/products';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
@@ -96,6 +96,17 @@ test('the admin adds a product with an uploaded image, finds it in the shop, edi
   expect(created).toMatchObject({ category: 'dress', color: 'green', price: 89.5, oldPrice: null });
   const id = created!._id;
 
+  // The admin's list and form ask for the database's answer, never an instance's cache (decision 013).
+  const catalogueReads: Promise<{ url: string; cacheControl: string | undefined }>[] = [];
+  const listPath = apiPaths.products.replace(/\/$/, '');
+  const keepCatalogueRead = (request: Request) => {
+    const pathname = new URL(request.url()).pathname.replace(/\/$/, '');
+    if (pathname === listPath || pathname === apiPaths.product(id)) {
+      catalogueReads.push(request.allHeaders().then((h) => ({ url: pathname, cacheControl: h['cache-control'] })));
+    }
+  };
+  page.on('request', keepCatalogueRead);
+
   // Manage Products: six a page, the new product first (newest first).
   await openDashboardPage(page, '/dashboard/manage-products', 'Manage Products');
   await expect(page.getByText(/^Showing 1 to 6 of \d+ products$/)).toBeVisible();
@@ -118,6 +129,10 @@ test('the admin adds a product with an uploaded image, finds it in the shop, edi
   await expect(page.getByLabel('Product name')).toHaveValue(name);
   await expect(page.getByLabel('Category')).toHaveValue('dress');
   await expect(page.getByLabel('Color')).toHaveValue('green');
+  page.off('request', keepCatalogueRead);
+  const reads = await Promise.all(catalogueReads);
+  expect(new Set(reads.map((r) => r.url))).toEqual(new Set([listPath, apiPaths.product(id)]));
+  for (const read of reads) expect(read, read.url).toMatchObject({ cacheControl: 'no-cache' });
   await expect(page.getByLabel('Price ($)')).toHaveValue('89.5');
   await expect(page.getByRole('img', { name: 'Preview of the uploaded image' })).toHaveAttribute('src', created!.image);
   await expectNoSeriousA11yViolations(page);
