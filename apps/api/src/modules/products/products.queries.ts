@@ -1,7 +1,7 @@
 import type { Category, Color, ProductSort } from '@shop/contract/constants';
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client';
+import { plannedOnce, type Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { productFacetCounts, products, productVariants, reviews, tableCounts, users } from '../../db/schema';
 
@@ -165,10 +165,12 @@ export async function listProductsJson(
   page: { sort: ProductSort; limit: number; offset: number },
 ): Promise<string> {
   const name = `product_list_${shapeOf(filter, page.sort)}`;
-  const statements = listStatements(db);
+  // A category and a colour are walked along the index of their shape whatever their values.
+  const reader = filtersFacetsOnly(filter) ? plannedOnce(db) : db;
+  const statements = listStatements(reader);
   let statement = statements.get(name);
   if (!statement) {
-    statement = buildListStatement(db, filter, page.sort, name);
+    statement = buildListStatement(reader, filter, page.sort, name);
     statements.set(name, statement);
   }
   const [row] = await statement.execute({ ...filter, limit: page.limit, offset: page.offset });
@@ -249,7 +251,7 @@ const productDetailStatement = preparedPerDatabase((db) =>
 
 /** The product page's answer as JSON text, or undefined when there is no such product. */
 export async function findProductDetailJson(db: Queryable, id: string, reviewsMax: number, formerCustomer: string) {
-  const [row] = await productDetailStatement(db).execute({ id, reviewsMax, formerCustomer });
+  const [row] = await productDetailStatement(plannedOnce(db)).execute({ id, reviewsMax, formerCustomer });
   return row?.body;
 }
 
