@@ -1,42 +1,47 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { Component } from 'react';
+import { type Location, type NavigationType, useLocation, useNavigationType } from 'react-router';
 
 const positions = new Map<string, number>();
 
+interface ScrollPositionsProps {
+  location: Location;
+  navigationType: NavigationType;
+}
+
+/**
+ * Where the shopper was on the page being left is read just before React puts the next page on screen
+ * (`getSnapshotBeforeUpdate`, React's moment for reading the page before a change). A scroll event comes
+ * only with the browser's next frame: a click right after scrolling could change the page first, and the
+ * position would be lost (back then opened the list at its top).
+ */
+class ScrollPositions extends Component<ScrollPositionsProps> {
+  override componentDidMount() {
+    window.history.scrollRestoration = 'manual';
+  }
+
+  override getSnapshotBeforeUpdate(previous: ScrollPositionsProps): number | null {
+    return previous.location.key === this.props.location.key ? null : window.scrollY;
+  }
+
+  override componentDidUpdate(previous: ScrollPositionsProps, _state: unknown, leftAt: number | null) {
+    if (leftAt === null) return;
+    positions.set(previous.location.key, leftAt);
+    const { location, navigationType } = this.props;
+    if (navigationType === 'POP') window.scrollTo(0, positions.get(location.key) ?? 0);
+    else if (previous.location.pathname !== location.pathname && !location.hash) window.scrollTo(0, 0);
+  }
+
+  override render() {
+    return null;
+  }
+}
+
 /**
  * A new page opens at its top; back and forward return to where the shopper was on that page. A new
- * query on the same page (the shop's filters, the search box) keeps the scroll where it is.
+ * query on the same page (the shop's filters, the search box) keeps the scroll where it is. The page the
+ * app starts on is where the browser put it: a page the server rendered may have been scrolled before
+ * the app took it over, and a reload comes back where it was.
  */
 export function ScrollRestoration() {
-  const { key, pathname, hash } = useLocation();
-  const navigationType = useNavigationType();
-  const shown = useRef({ key, pathname });
-  const first = useRef(true);
-
-  // One listener for the whole visit, writing to the entry on screen: the scroll event of a change of
-  // page arrives after the new entry is on screen, so it cannot overwrite the old entry's position.
-  useEffect(() => {
-    window.history.scrollRestoration = 'manual';
-    const remember = () => positions.set(shown.current.key, window.scrollY);
-    // A shopper may have scrolled the server-rendered page before the app ran and listened.
-    remember();
-    window.addEventListener('scroll', remember, { passive: true });
-    return () => window.removeEventListener('scroll', remember);
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per history entry, whatever else changed
-  useLayoutEffect(() => {
-    const samePage = shown.current.pathname === pathname;
-    shown.current = { key, pathname };
-    // The page the app starts on is where the browser put it: a page the server rendered may have been
-    // scrolled before the app took it over, and a reload comes back where it was.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (navigationType === 'POP') window.scrollTo(0, positions.get(key) ?? 0);
-    else if (!samePage && !hash) window.scrollTo(0, 0);
-  }, [key]);
-
-  return null;
+  return <ScrollPositions location={useLocation()} navigationType={useNavigationType()} />;
 }
