@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { startBackgroundWork } from './background-work';
-import { openDatabase, PLANNED_ONCE_POOL_SIZE } from './db/client';
+import { openDatabase } from './db/client';
 import { seedOnFirstStart } from './db/seed/demo-seed';
 import { ConfigError, loadConfig } from './platform/config';
 import { createLogger, flushLog } from './platform/logger';
@@ -17,7 +17,6 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
     poolSize: config.database.poolSize,
-    plannedOncePoolSize: PLANNED_ONCE_POOL_SIZE,
     timeouts: config.database,
   });
   await database.migrate();

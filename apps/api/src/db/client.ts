@@ -51,8 +51,9 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
   poolSize?: number;
   /**
-   * PostgreSQL only: connections, besides the pool, for the reads `plannedOnce` sends (the server opens
-   * them; a worker thread that reads no catalogue does not).
+   * PostgreSQL only: connections, besides the pool, for the reads `plannedOnce` sends; PLANNED_ONCE_POOL_SIZE
+   * unless given, 0 for none. They are opened on the first such read, so a process that makes none (the mail
+   * thread, the command-line tools) opens none.
    */
   plannedOncePoolSize?: number;
   /**
@@ -66,10 +67,10 @@ export interface DatabaseOptions {
 const PING_TIMEOUT_MS = 2000;
 
 /**
- * The server's connections for reads planned once: a few keep the database's cores busy with them, and
- * more only queue inside PostgreSQL instead of in the pool (4 measured faster than 8 on two cores).
+ * Connections for reads planned once: a few keep the database's cores busy with them. On two cores, 3, 4,
+ * 6 and 8 measured alike (the cold list within its noise); more would only queue inside PostgreSQL.
  */
-export const PLANNED_ONCE_POOL_SIZE = 4;
+const PLANNED_ONCE_POOL_SIZE = 4;
 
 /**
  * Where a database sends the reads whose prepared statements are planned once per connection: their own
@@ -109,9 +110,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-    const plannedOncePool = options.plannedOncePoolSize
+    const plannedOncePoolSize = options.plannedOncePoolSize ?? PLANNED_ONCE_POOL_SIZE;
+    const plannedOncePool = plannedOncePoolSize
       ? new pg.Pool({
-          ...poolConfig({ ...options, url: options.url }, options.plannedOncePoolSize),
+          ...poolConfig({ ...options, url: options.url }, plannedOncePoolSize),
           options: '-c plan_cache_mode=force_generic_plan',
         })
       : undefined;

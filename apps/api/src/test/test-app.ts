@@ -7,7 +7,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
-import { type DatabaseHandle, openDatabase, PLANNED_ONCE_POOL_SIZE } from '../db/client';
+import { type DatabaseHandle, openDatabase } from '../db/client';
 import { type AppConfig, loadConfig } from '../platform/config';
 import type { AppDeps } from '../platform/deps';
 import { createLogger } from '../platform/logger';
@@ -36,7 +36,6 @@ export async function openTestDatabase(config?: AppConfig): Promise<TestDatabase
     const handle = await openDatabase({
       url,
       poolSize: config?.database.poolSize ?? 30,
-      plannedOncePoolSize: PLANNED_ONCE_POOL_SIZE,
       timeouts: config?.database,
     });
     return {
@@ -93,12 +92,7 @@ export function testLogFile(label: string): string {
 /** Another instance on `shared`'s PostgreSQL database, with a pool of its own; the database stays when it closes. */
 async function openSharedDatabase(shared: TestDatabase, config: AppConfig): Promise<TestDatabase> {
   if (!shared.url) throw new Error('Only a PostgreSQL database can be shared by two instances');
-  const handle = await openDatabase({
-    url: shared.url,
-    poolSize: config.database.poolSize,
-    plannedOncePoolSize: PLANNED_ONCE_POOL_SIZE,
-    timeouts: config.database,
-  });
+  const handle = await openDatabase({ url: shared.url, poolSize: config.database.poolSize, timeouts: config.database });
   return { handle, url: shared.url, drop: () => handle.close() };
 }
 

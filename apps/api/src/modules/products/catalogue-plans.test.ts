@@ -63,7 +63,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the catalogue reads planned once,
   });
 
   it('sends everything to the database itself when it has no such pool', async () => {
-    const plain = await openDatabase({ url: database.url, poolSize: 1 });
+    const plain = await openDatabase({ url: database.url, poolSize: 1, plannedOncePoolSize: 0 });
     try {
       expect(plannedOnce(plain.db)).toBe(plain.db);
     } finally {
