@@ -143,7 +143,9 @@ function buildListStatement(db: Queryable, filter: ProductFilter, sort: ProductS
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
   return db
-    .select({ body: sql<string>`coalesce(json_agg(${productJson} order by ${sql.join(order, sql`, `)}), '[]')::text` })
+    .select({
+      body: sql<string>`'[' || coalesce(string_agg(${productJson}, ',' order by ${sql.join(order, sql`, `)}), '') || ']'`,
+    })
     .from(products)
     .innerJoinLateral(sizesOfProduct(db), sql`true`)
     .where(sql`${products.id} = any(array(${ids}))`)
@@ -203,20 +205,16 @@ const sizesOfProduct = (db: Queryable) =>
     .as('sizes');
 
 /**
- * A product as the contract's `Product`, written as JSON by PostgreSQL (with `sizesOfProduct` joined):
- * the same answer as `toProductDto` makes (products-json.test.ts holds them together). The catalogue's
+ * A product as the contract's `Product`, as JSON text (with `sizesOfProduct` joined): its own fields as
+ * the row keeps them written (`product_json`, kept by a trigger, migration 0018), its sizes spliced in.
+ * The same answer as `toProductDto` makes (products-json.test.ts holds them together). The catalogue's
  * reads from the database (a page of the list, a product's page) are sent as PostgreSQL writes them:
  * parsing every column into objects and writing them out again was most of what the shop spent on them.
  * Columns are named with their table: Drizzle writes a lone table's columns unqualified, which inside
  * a subquery would mean the subquery's own.
  */
-const productJson = sql`json_build_object(
-  '_id', ${products}.id, 'name', ${products}.name, 'category', ${products}.category,
-  'description', ${products}.description, 'price', ${products}.price_cents::float8 / 100,
-  'oldPrice', ${products}.old_price_cents::float8 / 100, 'image', ${products}.image, 'color', ${products}.color,
-  'rating', ${products}.rating, 'reviewCount', ${products}.review_count, 'author', ${products}.author_id,
-  'createdAt', ${isoText(sql`${products}.created_at`)}, 'updatedAt', ${isoText(sql`${products}.updated_at`)},
-  'sizeScale', ${products}.size_scale, 'variants', sizes.list, 'inStock', sizes.in_stock)`;
+const productJson = sql`left(${products}.product_json, -1) || ', "variants" : ' || sizes.list::text
+  || ', "inStock" : ' || sizes.in_stock::text || '}'`;
 
 /**
  * A product's page (the contract's `ProductDetailResponse`: the product with its sizes and its newest
@@ -226,9 +224,7 @@ const productJson = sql`json_build_object(
 const productDetailStatement = preparedPerDatabase((db) =>
   db
     .select({
-      body: sql<string>`json_build_object(
-        'product', ${productJson},
-        'reviews', (
+      body: sql<string>`'{"product" : ' || ${productJson} || ', "reviews" : ' || ((
           select coalesce(json_agg(json_build_object(
             '_id', r.id, 'comment', r.comment, 'rating', r.rating,
             'userId', json_build_object('_id', u.id, 'username', coalesce(u.username, ${sql.placeholder('formerCustomer')}::text)),
@@ -238,8 +234,7 @@ const productDetailStatement = preparedPerDatabase((db) =>
           from (
             select * from ${reviews} r0 where r0.product_id = ${products}.id
             order by r0.created_at desc nulls last, r0.id desc limit ${sql.placeholder('reviewsMax')}
-          ) r left join ${users} u on u.id = r.user_id)
-      )::text`,
+          ) r left join ${users} u on u.id = r.user_id))::text || '}'`,
     })
     .from(products)
     .innerJoinLateral(sizesOfProduct(db), sql`true`)
