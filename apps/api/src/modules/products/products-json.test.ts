@@ -4,7 +4,7 @@ import {
   productDetailResponseSchema,
   productListResponseSchema,
 } from '@shop/contract/products';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productVariants, reviews, users } from '../../db/schema';
 import { createProduct, createReview, createUser } from '../../test/factories';
@@ -120,6 +120,27 @@ describe("a product page's answer written by the database", () => {
     expect(page.product.updatedAt).toBe('2026-02-28T22:05:07.123Z');
     expect(page.reviews[0].createdAt).toBe('2026-01-01T00:00:00.000Z');
     expect(page.reviews[0].comment).toBe('Ünïcödé "quoted" \\ ✓');
+  });
+
+  it('follows a size and an SKU changed after the size was made, quotes and all', async () => {
+    const product = await createProduct(t.db, {
+      sizeScale: 'clothing',
+      stock: [
+        { size: 'S', onHand: 2 },
+        { size: 'M', onHand: 5 },
+      ],
+    });
+    // The shop never renames a size; a fix made in the database must still show, written as JSON.
+    await t.db
+      .update(productVariants)
+      .set({ size: 'L', sku: 'SKU-"Ünïcödé"\\' })
+      .where(and(eq(productVariants.productId, product.id), eq(productVariants.size, 'M')));
+    const page = await pageOf(product.id);
+    expect(page).toStrictEqual(await answerFromRows(product.id));
+    expect(page.product.variants.map((v: { size: string; sku: string }) => [v.size, v.sku])).toContainEqual([
+      'L',
+      'SKU-"Ünïcödé"\\',
+    ]);
   });
 
   it('keeps the newest reviews up to the page maximum, a deleted author as a former customer, ties by id', async () => {

@@ -189,15 +189,14 @@ const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY
 
 /**
  * The sizes of the product of the row, in scale order, as the contract shows them (a size's available
- * count never below zero), and whether any can still be bought: joined laterally as `sizes`.
+ * count never below zero), as JSON text, and whether any can still be bought: joined laterally as `sizes`.
+ * Each size's JSON up to its available count is kept with its row (`json_head`, migration 0019).
  */
 const sizesOfProduct = (db: Queryable) =>
   db
     .select({
-      list: sql`coalesce(json_agg(json_build_object(
-        'size', v.size, 'sku', v.sku, 'available', greatest(0, v.on_hand - v.reserved)) order by v.position), '[]')`.as(
-        'list',
-      ),
+      list: sql`'[' || coalesce(string_agg(v.json_head || greatest(0, v.on_hand - v.reserved) || '}', ', '
+        order by v.position), '') || ']'`.as('list'),
       in_stock: sql`coalesce(bool_or(v.on_hand > v.reserved), false)`.as('in_stock'),
     })
     .from(sql`${productVariants} v`)
@@ -213,7 +212,7 @@ const sizesOfProduct = (db: Queryable) =>
  * Columns are named with their table: Drizzle writes a lone table's columns unqualified, which inside
  * a subquery would mean the subquery's own.
  */
-const productJson = sql`left(${products}.product_json, -1) || ', "variants" : ' || sizes.list::text
+const productJson = sql`left(${products}.product_json, -1) || ', "variants" : ' || sizes.list
   || ', "inStock" : ' || sizes.in_stock::text || '}'`;
 
 /**
