@@ -1,8 +1,8 @@
 -- A size as the contract's `ProductVariant` writes it, up to its available count, which changes with every hold
 -- and sale and is written on each read (products.queries.ts): the catalogue's reads no longer build an object per
--- size (pgbench, a page of 12 products with their own fields kept (0018): 7,500 a second against 10,100 with
--- this). Written by a trigger when a size is made or its size or SKU change; stock updates name neither column
--- and do not run it.
+-- size (pgbench, a page of 12 products with their own fields kept (0018): 5,800-6,400 a second against
+-- 6,800-7,500 with this). Written by a trigger when a size is made or its size or SKU change; stock updates name
+-- neither column and do not run it.
 ALTER TABLE "product_variants" ADD COLUMN "json_head" text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE FUNCTION "product_variants_json_head_keep"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
