@@ -82,7 +82,11 @@ const holdLinesStatement = namedStatement<{ held: number }>(
       insert into ${stockLedger} (variant_id, reason, reserved_delta, actor_id, hold_id)
       select variant_id, 'reservation', quantity, ${param('actorId')}::uuid, ${param('holdId')}::uuid from reserved
     )
-    select count(*)::int as held from held`,
+    -- The hold's commit does not wait for the log to reach the disk (the sizes' rows are let go sooner):
+    -- nobody hears of it before the checkout session it is for is recorded or the hold given back, and
+    -- that commit waits for the log up to its own record, which comes after this one. A crash before
+    -- then loses a hold no session names, which the sweep would end anyway.
+    select count(*)::int as held from held cross join (select set_config('synchronous_commit', 'off', true)) as later`,
 );
 
 /** What ends a hold's statement when a line cannot be held: a size short of stock, or one deleted. */
@@ -136,13 +140,13 @@ export type ReservationEnd = 'paid' | 'cancelled' | 'expired';
 
 /**
  * The statement that ends a hold's active reservations as a sale (on hand and reserved leave, on the
- * holder's name) or a release (only reserved, on the releaser's): its ledger rows are written and the
- * sizes' counts move in the same statement.
+ * holder's name) or a release (only reserved, on the releaser's), with their ledger rows. A release moves
+ * the sizes' counts in the same statement; a sale's move when its transaction commits (the deferred
+ * trigger `stock_reservations_sale_settle`, migration 0020), so the order's transaction locks the sizes
+ * only inside its COMMIT, not for the round trip to the shop that sends it.
  */
 function endReservationsStatement(sale: boolean) {
-  return namedStatement<{ variantId: string; quantity: number }>(
-    sale ? 'sell_held_stock' : 'release_held_stock',
-    sql`
+  const ended = sql`
     with ended as (
       update ${stockReservations} set status = ${param('status')}::reservation_status,
         ended_at = ${param('now')}::timestamptz
@@ -155,11 +159,19 @@ function endReservationsStatement(sale: boolean) {
         ${sale ? sql`coalesce(actor_id, ${param('actorId')}::uuid)` : sql`${param('actorId')}::uuid`},
         ${param('holdId')}::uuid
       from ended
-    ), moved as (
+    )`;
+  if (sale) {
+    return namedStatement<{ variantId: string; quantity: number }>(
+      'sell_held_stock',
+      sql`${ended} select variant_id as "variantId", quantity from ended`,
+    );
+  }
+  return namedStatement<{ variantId: string; quantity: number }>(
+    'release_held_stock',
+    sql`${ended}, moved as (
       -- Runs whether or not it is read, as every data-modifying WITH does; in variant order, as every
       -- statement that moves stock locks the sizes' rows.
-      update ${productVariants} p
-      set on_hand = p.on_hand - ${sale ? sql`e.quantity` : sql`0`}, reserved = p.reserved - e.quantity, updated_at = now()
+      update ${productVariants} p set reserved = p.reserved - e.quantity, updated_at = now()
       from (select variant_id, sum(quantity)::int as quantity from ended group by variant_id order by variant_id) e
       where p.id = e.variant_id
       returning p.id
