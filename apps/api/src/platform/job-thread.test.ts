@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../modules/mail/mail-test-kit';
 import { startJobThread } from './job-thread';
@@ -6,7 +7,7 @@ import { createLogger } from './logger';
 const FIXTURE = new URL('../test/job-thread-fixture.ts', import.meta.url);
 
 function capturingLog() {
-  const lines: { msg: string; label?: string }[] = [];
+  const lines: { msg: string; label?: string; niceness?: number }[] = [];
   const log = createLogger('info', { destination: { write: (line: string) => lines.push(JSON.parse(line)) } });
   return { log, lines, said: (msg: string) => lines.filter((l) => l.msg === msg) };
 }
@@ -20,6 +21,15 @@ describe('a worker thread', () => {
 
     await thread.stop(5000);
     expect(said('thread stopped')).toHaveLength(1);
+  });
+
+  it.runIf(process.platform === 'linux')("runs behind the shop's own thread, which keeps its priority", async () => {
+    const { log, said } = capturingLog();
+    const thread = await startJobThread(FIXTURE, { label: 'background' }, log);
+    await waitUntil(() => said('thread started').length === 1, 'the start line');
+    expect(said('thread started')[0]?.niceness).toBe(10);
+    expect(getPriority()).toBe(0);
+    await thread.stop(5000);
   });
 
   it('that dies is started again', async () => {

@@ -1,8 +1,12 @@
+import { getPriority } from 'node:os';
 import { serveJobThread } from '../platform/job-thread';
 
-/** A worker thread for job-thread.test.ts: says it started, and ends itself when told to. */
+/**
+ * A worker thread for job-thread.test.ts: says it started and at what priority (on Linux its own thread's),
+ * and ends itself when told to.
+ */
 serveJobThread<{ label: string; exitAfterMs?: number }>(async ({ label, exitAfterMs }, log) => {
-  log.info({ label }, 'thread started');
+  log.info({ label, niceness: getPriority() }, 'thread started');
   if (exitAfterMs !== undefined) setTimeout(() => process.exit(3), exitAfterMs);
   return async () => {
     log.info({ label }, 'thread stopped');
