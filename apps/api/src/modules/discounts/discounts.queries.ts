@@ -123,7 +123,10 @@ const holdCodeStatement = namedStatement<{ held: number }>(
       from customer
       returning hold_id
     )
-    select count(*)::int as held from hold`,
+    -- As a size's hold (inventory.queries holdLines), its commit does not wait for the disk: the stock's
+    -- hold and the checkout session's record follow before anyone hears of it, and the session's commit
+    -- (or the hold's release) flushes the log past it.
+    select count(*)::int as held from hold cross join (select set_config('synchronous_commit', 'off', true)) as later`,
 );
 
 export type CodeHoldOutcome = 'held' | 'unavailable' | 'used_up' | 'customer_used_up';

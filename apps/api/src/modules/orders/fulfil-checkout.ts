@@ -116,15 +116,18 @@ async function createOrder(
     await enqueueMail(deps.jobs, tx, mailEventKey('order-confirmation', made.row.id));
     // The next checkout starts from the address this one went to.
     if (shipping && record.userId) await updateSavedAddress(tx, record.userId, shipping.address);
-    // The code's use is counted with the order, before the stock: its row is locked before the sizes'.
+    // A held sale ends its reservations here and moves the sizes' counts at the commit (migration 0020),
+    // so the sizes' rows are locked only then.
+    const sold = record.holdId ? await endHold(tx, record.holdId, 'paid', record.userId, now) : [];
+    // The code's use is counted with the order, after the held sale: its row, which every buyer with the
+    // code queues on, is locked for one round trip to the shop before the commit, and before any size's.
     if (record.discountCodeId) {
       const { holdId, discountCodeId: codeId, userId } = record;
       await countOrderDiscount(tx, { holdId, codeId, userId, sessionId: record.id }, now, deps.log);
     }
-    // The stock leaves in the order's own transaction, last: the sizes' rows are locked until the commit.
-    const sold = record.holdId ? await endHold(tx, record.holdId, 'paid', record.userId, now) : [];
     if (sold.length === 0) {
-      // Held nothing (opened before sizes) or its hold ended already: sold from what is available.
+      // Held nothing (opened before sizes) or its hold ended already: sold from what is available, last,
+      // the sizes' rows after the code's as every transaction takes them.
       const unsold = await sellUnheld(
         tx,
         lines.map((l) => ({ variantId: l.variantId ?? null, quantity: l.quantity })),
