@@ -41,6 +41,15 @@ export const jsonParam = (name: string) => sql`${param(name)}::jsonb`;
 export const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /**
+ * Joined onto the select of a statement run with no transaction around it, that statement commits without
+ * waiting for the log to reach the disk, and lets go of its rows sooner. Only for a hold nobody hears of
+ * before a later commit of the same request (the checkout session's record, or the hold given back),
+ * which waits for the log up to its own record and so past this one: a crash in between loses only what
+ * nobody was told of. The setting is the transaction's own (`set_config`'s is_local), never the connection's.
+ */
+export const commitWithoutWaitingForDisk = sql`cross join (select set_config('synchronous_commit', 'off', true)) as later`;
+
+/**
  * A raw statement (its values as `sql.placeholder`s) whose text is built once and prepared by name on
  * whichever connection runs it, a transaction's included: a checkout's stock statements are planned
  * once per connection instead of on every call (planning was a fifth to a third of their time in pgbench).

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { namedStatement, param, preparedPerDatabase } from '../../db/prepared';
+import { commitWithoutWaitingForDisk, namedStatement, param, preparedPerDatabase } from '../../db/prepared';
 import { discountCodeCustomers, discountCodeHolds, discountCodes } from '../../db/schema';
 import { PG_CHECK_VIOLATION, pgConstraint, pgErrorCode } from '../../platform/errors';
 import type { ReservationEnd } from '../inventory/inventory.queries';
@@ -100,7 +100,8 @@ export async function findCodeForCheckout(
  * limits are the two rows' checks (uses + held <= the limit), decided as the rows are updated, never
  * read first: a use past either limit ends the whole statement, holding nothing. The code's row is
  * locked before the customer's, as every statement that moves a code's counts locks them. A code paused
- * or out of its dates since it was read holds nothing either (no row).
+ * or out of its dates since it was read holds nothing either (no row). Like a size's hold, its commit does
+ * not wait for the disk (`commitWithoutWaitingForDisk`).
  */
 const holdCodeStatement = namedStatement<{ held: number }>(
   'hold_discount_code',
@@ -123,10 +124,7 @@ const holdCodeStatement = namedStatement<{ held: number }>(
       from customer
       returning hold_id
     )
-    -- As a size's hold (inventory.queries holdLines), its commit does not wait for the disk: the stock's
-    -- hold and the checkout session's record follow before anyone hears of it, and the session's commit
-    -- (or the hold's release) flushes the log past it.
-    select count(*)::int as held from hold cross join (select set_config('synchronous_commit', 'off', true)) as later`,
+    select count(*)::int as held from hold ${commitWithoutWaitingForDisk}`,
 );
 
 export type CodeHoldOutcome = 'held' | 'unavailable' | 'used_up' | 'customer_used_up';

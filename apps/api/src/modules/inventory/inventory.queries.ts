@@ -1,7 +1,7 @@
 import type { StockReason } from '@shop/contract/inventory';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { namedStatement, param, preparedPerDatabase } from '../../db/prepared';
+import { commitWithoutWaitingForDisk, namedStatement, param, preparedPerDatabase } from '../../db/prepared';
 import { products, productVariants, stockLedger, stockReservations, users } from '../../db/schema';
 import { PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION, pgConstraint, pgErrorCode } from '../../platform/errors';
 
@@ -82,11 +82,7 @@ const holdLinesStatement = namedStatement<{ held: number }>(
       insert into ${stockLedger} (variant_id, reason, reserved_delta, actor_id, hold_id)
       select variant_id, 'reservation', quantity, ${param('actorId')}::uuid, ${param('holdId')}::uuid from reserved
     )
-    -- The hold's commit does not wait for the log to reach the disk (the sizes' rows are let go sooner):
-    -- nobody hears of it before the checkout session it is for is recorded or the hold given back, and
-    -- that commit waits for the log up to its own record, which comes after this one. A crash before
-    -- then loses a hold no session names, which the sweep would end anyway.
-    select count(*)::int as held from held cross join (select set_config('synchronous_commit', 'off', true)) as later`,
+    select count(*)::int as held from held ${commitWithoutWaitingForDisk}`,
 );
 
 /** What ends a hold's statement when a line cannot be held: a size short of stock, or one deleted. */
@@ -101,7 +97,8 @@ const SHORT_LINE = new Set([
  * are available (never read first), and the reservations and their ledger rows are written with it.
  * Answers whether every line was held; if not, nothing was. The lines are locked in variant order, as
  * every other statement that moves stock locks them. Being one statement, it lets go of the rows as
- * soon as it ends, not a round trip to the shop later: ten buyers of the same sizes queued for that.
+ * soon as it ends, not a round trip to the shop later: ten buyers of the same sizes queued for that. Nor does its commit
+ * wait for the disk (`commitWithoutWaitingForDisk`).
  */
 export async function holdLines(
   db: Queryable,
@@ -139,14 +136,10 @@ export async function insertLedger(db: Queryable, values: LedgerInsert[]): Promi
 export type ReservationEnd = 'paid' | 'cancelled' | 'expired';
 
 /**
- * The statement that ends a hold's active reservations as a sale (on hand and reserved leave, on the
- * holder's name) or a release (only reserved, on the releaser's), with their ledger rows. A release moves
- * the sizes' counts in the same statement; a sale's move when its transaction commits (the deferred
- * trigger `stock_reservations_sale_settle`, migration 0020), so the order's transaction locks the sizes
- * only inside its COMMIT, not for the round trip to the shop that sends it.
+ * The start of a statement that ends a hold's active reservations as a sale (on hand and reserved leave,
+ * on the holder's name) or a release (only reserved, on the releaser's): `ended` and their ledger rows.
  */
-function endReservationsStatement(sale: boolean) {
-  const ended = sql`
+const endedReservations = (sale: boolean) => sql`
     with ended as (
       update ${stockReservations} set status = ${param('status')}::reservation_status,
         ended_at = ${param('now')}::timestamptz
@@ -160,15 +153,21 @@ function endReservationsStatement(sale: boolean) {
         ${param('holdId')}::uuid
       from ended
     )`;
-  if (sale) {
-    return namedStatement<{ variantId: string; quantity: number }>(
-      'sell_held_stock',
-      sql`${ended} select variant_id as "variantId", quantity from ended`,
-    );
-  }
-  return namedStatement<{ variantId: string; quantity: number }>(
-    'release_held_stock',
-    sql`${ended}, moved as (
+
+/**
+ * A sale's sizes' counts move when its transaction commits (the deferred trigger
+ * `stock_reservations_sale_settle`, migration 0020), so the order's transaction locks the sizes only
+ * inside its COMMIT, not for the round trip to the shop that sends it.
+ */
+const sellHeldStatement = namedStatement<{ variantId: string; quantity: number }>(
+  'sell_held_stock',
+  sql`${endedReservations(true)} select variant_id as "variantId", quantity from ended`,
+);
+
+/** A release gives the sizes' reserved back in the same statement. */
+const releaseHeldStatement = namedStatement<{ variantId: string; quantity: number }>(
+  'release_held_stock',
+  sql`${endedReservations(false)}, moved as (
       -- Runs whether or not it is read, as every data-modifying WITH does; in variant order, as every
       -- statement that moves stock locks the sizes' rows.
       update ${productVariants} p set reserved = p.reserved - e.quantity, updated_at = now()
@@ -177,11 +176,7 @@ function endReservationsStatement(sale: boolean) {
       returning p.id
     )
     select variant_id as "variantId", quantity from ended`,
-  );
-}
-
-const sellHeldStatement = endReservationsStatement(true);
-const releaseHeldStatement = endReservationsStatement(false);
+);
 
 /**
  * Ends every still-active reservation of a hold, once, in one statement. Of a payment and an expiry
