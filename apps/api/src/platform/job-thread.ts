@@ -1,4 +1,4 @@
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { createLogger } from './logger';
@@ -37,8 +37,9 @@ function relayLog(log: FastifyBaseLogger, line: string): void {
   log[PINO_LEVELS[Number(level)] ?? 'info'](fields, typeof msg === 'string' ? msg : '');
 }
 
-/** How far a job thread yields to the shop's own thread (a nice value, 19 the lowest priority). */
+/** How far behind the shop's own thread a job thread runs: nice values above the shop's (19 the lowest priority). */
 const BACKGROUND_NICENESS = 10;
+const LOWEST_PRIORITY = 19;
 
 /** How long a thread that died waits before it is started again. */
 const RESTART_DELAY_MS = 1000;
@@ -126,9 +127,10 @@ export async function startJobThread(entry: URL, data: unknown, log: FastifyBase
 function yieldToRequests(): void {
   if (process.platform !== 'linux') return;
   try {
-    setPriority(BACKGROUND_NICENESS);
+    // Relative to the shop's, which a thread starts with: a shop started under `nice` keeps its threads behind it.
+    setPriority(Math.min(LOWEST_PRIORITY, getPriority() + BACKGROUND_NICENESS));
   } catch {
-    // Not allowed here (a sandbox's seccomp): the thread works at the shop's priority.
+    // Refused (a sandbox that forbids it): the thread works at the shop's priority.
   }
 }
 
