@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -122,4 +123,25 @@ export async function createTestApp(
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `work` on one connection of the test's database (the embedded database is one; on PostgreSQL a
+ * pool of one of its own), so what a statement leaves on its connection shows on the next.
+ */
+export async function onOneConnection(t: TestApp, work: (db: AppDeps['db']) => Promise<void>): Promise<void> {
+  if (!t.database.url) return work(t.db);
+  const handle = await openDatabase({ url: t.database.url, poolSize: 1, plannedOncePoolSize: 0 });
+  try {
+    await work(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether a commit on this connection (or in this transaction) waits for the log to reach the disk. */
+export async function synchronousCommitOf(db: Pick<AppDeps['db'], 'execute'>): Promise<string> {
+  const result = await db.execute(sql`select current_setting('synchronous_commit') as setting`);
+  // Both drivers answer raw SQL with { rows }.
+  return (result as unknown as { rows: { setting: string }[] }).rows[0]?.setting ?? '';
 }

@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, checkoutSessions, discountCodeHolds, discountCodes, orders, productVariants } from '../../db/schema';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, onOneConnection, synchronousCommitOf, type TestApp } from '../../test/test-app';
 import { composeMail } from '../mail/mail-compose';
 import { sweepExpiredHolds } from '../orders/checkout-holds';
 import { checkout, confirm, GOOD_CARD, GOOD_DELIVERY, submitCard } from '../orders/checkout-test-kit';
@@ -403,6 +403,28 @@ describe('a code at checkout', () => {
     expect(await readCode(t.app, admin, code._id)).toMatchObject({ held: 0, uses: 0 });
     expect(await customerCountsOf(t.db, code._id, user.id)).toEqual({ uses: 0, held: 0 });
     expect((await checkoutWithCode(t.app, user, [{ _id: last.id, quantity: 1 }], code.code)).statusCode).toBe(200);
+  });
+
+  it("commits a code's hold without waiting for the disk, and leaves the connection's later commits waiting", async () => {
+    const code = await makeCode(t.app, admin, {});
+    const user = await createUser(t.db);
+    const now = new Date();
+    const hold = () => ({
+      holdId: randomUUID(),
+      codeId: code._id,
+      userId: user.id,
+      discountCents: 100,
+      expiresAt: new Date(now.getTime() + 60_000),
+      now,
+    });
+    await onOneConnection(t, async (db) => {
+      await db.transaction(async (tx) => {
+        expect(await holdCodeUse(tx, hold())).toBe('held');
+        expect(await synchronousCommitOf(tx)).toBe('off');
+      });
+      expect(await holdCodeUse(db, hold())).toBe('held');
+      expect(await synchronousCommitOf(db)).toBe('on');
+    });
   });
 
   it("ends a code's hold that no stock hold joined (a checkout stopped between them) once it expires", async () => {

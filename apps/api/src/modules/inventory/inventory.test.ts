@@ -6,15 +6,16 @@ import {
 } from '@shop/contract/inventory';
 import { ORDER_MESSAGES } from '@shop/contract/orders';
 import type { Product } from '@shop/contract/products';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productVariants, stockLedger, stockReservations } from '../../db/schema';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, onOneConnection, synchronousCommitOf, type TestApp } from '../../test/test-app';
 import { sweepExpiredHolds } from '../orders/checkout-holds';
 import { checkout, confirm, GOOD_CARD, openSession, submitCard } from '../orders/checkout-test-kit';
 import { fulfilDepsOf } from '../orders/fulfil-checkout';
 import { activeReservedOf, ledgerTotals } from './inventory.queries';
+import { type CartLine, endHold, reserveCart } from './inventory.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -291,6 +292,45 @@ describe('checkout holds stock', () => {
     expect((await sweepExpiredHolds(deps, new Date(Date.now() + 60 * 60_000))).released).toBe(0);
     expect(await sizeRow(dress.id, 'M')).toMatchObject({ onHand: 2, reserved: 0 });
   });
+});
+
+describe('a hold and a sale keep the sizes locked briefly', () => {
+  const inAnHour = () => new Date(Date.now() + 3_600_000);
+  async function lineOf(product: Awaited<ReturnType<typeof newDress>>, size: string): Promise<CartLine> {
+    const row = await sizeRow(product.id, size);
+    const { id: productId, name, image, priceCents: unitPriceCents, category } = product;
+    return { productId, variantId: row.id, name, image, size, sku: row.sku, unitPriceCents, quantity: 1, category };
+  }
+
+  it("commits a hold without waiting for the disk, and leaves the connection's later commits waiting", async () => {
+    const line = await lineOf(await newDress(), 'L');
+    await onOneConnection(t, async (db) => {
+      await db.transaction(async (tx) => {
+        await reserveCart(tx, [line], shopper.id, inAnHour());
+        expect(await synchronousCommitOf(tx)).toBe('off');
+      });
+      await reserveCart(db, [line], shopper.id, inAnHour());
+      expect(await synchronousCommitOf(db)).toBe('on');
+    });
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "leaves a paid hold's sizes unlocked until the order's transaction commits, which moves them",
+    async () => {
+      const dress = await newDress();
+      const line = await lineOf(dress, 'L');
+      const hold = await reserveCart(t.db, [line], shopper.id, inAnHour());
+      await t.db.transaction(async (tx) => {
+        expect(await endHold(tx, hold, 'paid', shopper.id)).toEqual([{ variantId: line.variantId, quantity: 1 }]);
+        // Another connection can take the size's row at once: the sale's statement did not lock it.
+        await t.db.execute(sql`
+          select 1 from ${productVariants} where id = ${line.variantId} for no key update nowait`);
+        expect(await sizeRow(dress.id, 'L')).toMatchObject({ onHand: 10, reserved: 1 });
+      });
+      expect(await sizeRow(dress.id, 'L')).toMatchObject({ onHand: 9, reserved: 0 });
+      await expectLedgerHolds(dress.id);
+    },
+  );
 });
 
 describe('the admin changes stock', () => {
