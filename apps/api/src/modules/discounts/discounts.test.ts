@@ -31,6 +31,15 @@ const send = (
 ) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload === undefined ? {} : { payload }) });
 
 const codeRow = async (id: string) => (await t.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0];
+/** A checkout's hold of one use of a code, $1 off, ending a minute after `now`, under a new hold id. */
+const codeHoldOf = (codeId: string, userId: string, now: Date) => ({
+  holdId: randomUUID(),
+  codeId,
+  userId,
+  discountCents: 100,
+  expiresAt: new Date(now.getTime() + 60_000),
+  now,
+});
 const hourFromNow = () => new Date(Date.now() + 3_600_000).toISOString();
 const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
 
@@ -409,14 +418,7 @@ describe('a code at checkout', () => {
     const code = await makeCode(t.app, admin, {});
     const user = await createUser(t.db);
     const now = new Date();
-    const hold = () => ({
-      holdId: randomUUID(),
-      codeId: code._id,
-      userId: user.id,
-      discountCents: 100,
-      expiresAt: new Date(now.getTime() + 60_000),
-      now,
-    });
+    const hold = () => codeHoldOf(code._id, user.id, now);
     await onOneConnection(t, async (db) => {
       await db.transaction(async (tx) => {
         expect(await holdCodeUse(tx, hold())).toBe('held');
@@ -431,14 +433,7 @@ describe('a code at checkout', () => {
     const code = await makeCode(t.app, admin, { maxUses: 1 });
     const user = await createUser(t.db);
     const now = new Date();
-    const held = await holdCodeUse(t.db, {
-      holdId: randomUUID(),
-      codeId: code._id,
-      userId: user.id,
-      discountCents: 100,
-      expiresAt: new Date(now.getTime() + 60_000),
-      now,
-    });
+    const held = await holdCodeUse(t.db, codeHoldOf(code._id, user.id, now));
     expect(held).toBe('held');
     const deps = fulfilDepsOf(t.app.deps, t.app.log);
     await sweepExpiredHolds(deps, now);
