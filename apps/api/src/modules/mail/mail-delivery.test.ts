@@ -42,6 +42,12 @@ async function received(id: string): Promise<ParsedMail> {
 
 const toText = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).map((a) => a?.text).join(', ');
 
+/** The shop's record of the mail sent for an event, if it has one. */
+async function sentMailOf(eventKey: string) {
+  const [row] = await t.db.select().from(sentMails).where(eq(sentMails.eventKey, eventKey));
+  return row;
+}
+
 describe('the order confirmation over SMTP', () => {
   it('goes to the buyer with every item, its size, quantity and price, and the totals to the cent', async () => {
     const user = await createUser(t.db);
@@ -84,11 +90,14 @@ describe('the order confirmation over SMTP', () => {
     expect(mail.html).toContain(`href="http://shop.test/orders/${order._id}"`);
     expect(mail.html).toContain('$114.99');
 
-    const [sent] = await t.db
-      .select()
-      .from(sentMails)
-      .where(eq(sentMails.eventKey, `order-confirmation:${order._id}`));
-    expect(sent).toMatchObject({ kind: 'order-confirmation', recipient: user.email, subject: mail.subject });
+    const eventKey = `order-confirmation:${order._id}`;
+    // The worker records its batch's mails once they are all handed over, a moment after the SMTP server has them.
+    await waitUntil(async () => (await sentMailOf(eventKey)) !== undefined, 'the record of the sent mail');
+    expect(await sentMailOf(eventKey)).toMatchObject({
+      kind: 'order-confirmation',
+      recipient: user.email,
+      subject: mail.subject,
+    });
   });
 
   it('is not sent again when its job runs again, and a job about nothing ends without a mail', async () => {
@@ -98,13 +107,7 @@ describe('the order confirmation over SMTP', () => {
     const id = messageId('order-confirmation', order._id);
     await received(id);
     // The worker records its batch's mails once they are all handed over: run the job again after that.
-    const recorded = async () =>
-      (
-        await t.db
-          .select()
-          .from(sentMails)
-          .where(eq(sentMails.eventKey, `order-confirmation:${order._id}`))
-      ).length > 0;
+    const recorded = async () => (await sentMailOf(`order-confirmation:${order._id}`)) !== undefined;
     await waitUntil(recorded, 'the record of the sent mail');
     const before = smtp.received.length;
     await handler()({ eventKey: `order-confirmation:${order._id}` });
