@@ -8,16 +8,20 @@ import { findProductDetailJson, listProductsJson } from './products.queries';
 /** The plan setting and the prepared statements of the one connection of a pool of one. */
 async function connectionOf(db: Queryable) {
   const [setting] = (
-    (await db.execute(sql`select current_setting('plan_cache_mode') as mode`)) as unknown as {
-      rows: { mode: string }[];
-    }
+    (await db.execute(
+      sql`select current_setting('plan_cache_mode') as mode, current_setting('enable_bitmapscan') as bitmaps`,
+    )) as unknown as { rows: { mode: string; bitmaps: string }[] }
   ).rows;
   const statements = (
     (await db.execute(
       sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements`,
     )) as unknown as { rows: { name: string; generic: number; custom: number }[] }
   ).rows;
-  return { mode: setting?.mode, statements: new Map(statements.map((s) => [s.name, s])) };
+  return {
+    mode: setting?.mode,
+    bitmaps: setting?.bitmaps,
+    statements: new Map(statements.map((s) => [s.name, s])),
+  };
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the catalogue reads planned once, on PostgreSQL', () => {
@@ -51,6 +55,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the catalogue reads planned once,
 
     const once = await connectionOf(plannedOnce(db));
     expect(once.mode).toBe('force_generic_plan');
+    // A product's few sizes are read by index; a search's trigram index is read only as a bitmap.
+    expect(once.bitmaps).toBe('off');
     expect(once.statements.get('product_list_newest_1100000')).toMatchObject({ custom: 0, generic: 8 });
     expect(once.statements.get('product_detail_json')).toMatchObject({ custom: 0, generic: 7 });
     expect([...once.statements.keys()].filter((name) => name.endsWith('1'))).toEqual([]);
@@ -58,6 +64,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the catalogue reads planned once,
     // A pattern chooses its index by its value: planned for each call on the pool that does.
     const everyCall = await connectionOf(db);
     expect(everyCall.mode).toBe('auto');
+    expect(everyCall.bitmaps).toBe('on');
     expect(everyCall.statements.get('product_list_newest_0000001')?.custom).toBeGreaterThanOrEqual(5);
     expect(everyCall.statements.has('product_list_newest_1100000')).toBe(false);
   });

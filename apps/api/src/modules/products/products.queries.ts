@@ -205,15 +205,15 @@ const sizesOfProduct = (db: Queryable) =>
 
 /**
  * A product as the contract's `Product`, as JSON text (with `sizesOfProduct` joined): its own fields as
- * the row keeps them written (`product_json`, kept by a trigger, migration 0018), its sizes spliced in.
+ * the row keeps them written up to its sizes (`json_head`, kept by a trigger, migrations 0018 and 0021), its
+ * sizes spliced in.
  * The same answer as `toProductDto` makes (products-json.test.ts holds them together). The catalogue's
  * reads from the database (a page of the list, a product's page) are sent as PostgreSQL writes them:
  * parsing every column into objects and writing them out again was most of what the shop spent on them.
  * Columns are named with their table: Drizzle writes a lone table's columns unqualified, which inside
  * a subquery would mean the subquery's own.
  */
-const productJson = sql`left(${products}.product_json, -1) || ', "variants" : ' || sizes.list
-  || ', "inStock" : ' || sizes.in_stock::text || '}'`;
+const productJson = sql`${products}.json_head || sizes.list || ', "inStock" : ' || sizes.in_stock::text || '}'`;
 
 /**
  * A product's page (the contract's `ProductDetailResponse`: the product with its sizes and its newest
