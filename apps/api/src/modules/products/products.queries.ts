@@ -195,7 +195,7 @@ const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY
 const sizesOfProduct = (db: Queryable) =>
   db
     .select({
-      list: sql`'[' || coalesce(string_agg(v.json_head || greatest(0, v.on_hand - v.reserved) || '}', ', '
+      list: sql`'[' || coalesce(string_agg(v.json_head || greatest(0, v.on_hand - v.reserved) || '}', ','
         order by v.position), '') || ']'`.as('list'),
       in_stock: sql`coalesce(bool_or(v.on_hand > v.reserved), false)`.as('in_stock'),
     })
@@ -213,7 +213,7 @@ const sizesOfProduct = (db: Queryable) =>
  * Columns are named with their table: Drizzle writes a lone table's columns unqualified, which inside
  * a subquery would mean the subquery's own.
  */
-const productJson = sql`${products}.json_head || sizes.list || ', "inStock" : ' || sizes.in_stock::text || '}'`;
+const productJson = sql`${products}.json_head || sizes.list || ',"inStock":' || sizes.in_stock::text || '}'`;
 
 /**
  * A product's page (the contract's `ProductDetailResponse`: the product with its sizes and its newest
@@ -223,7 +223,7 @@ const productJson = sql`${products}.json_head || sizes.list || ', "inStock" : ' 
 const productDetailStatement = preparedPerDatabase((db) =>
   db
     .select({
-      body: sql<string>`'{"product" : ' || ${productJson} || ', "reviews" : ' || ((
+      body: sql<string>`'{"product":' || ${productJson} || ',"reviews":' || ((
           select coalesce(json_agg(json_build_object(
             '_id', r.id, 'comment', r.comment, 'rating', r.rating,
             'userId', json_build_object('_id', u.id, 'username', coalesce(u.username, ${sql.placeholder('formerCustomer')}::text)),
