@@ -190,7 +190,7 @@ const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY
 /**
  * The sizes of the product of the row, in scale order, as the contract shows them (a size's available
  * count never below zero), as JSON text, and whether any can still be bought: joined laterally as `sizes`.
- * Each size's JSON up to its available count is kept with its row (`json_head`, migration 0019).
+ * Each size's JSON up to its available count is kept with its row (`json_head`, migrations 0019 and 0021).
  */
 const sizesOfProduct = (db: Queryable) =>
   db
