@@ -6,6 +6,7 @@ import { GOOD_CARD, GOOD_DELIVERY } from '../../apps/api/src/modules/orders/chec
 import type { TestUser } from '../../apps/api/src/test/factories';
 // The run's shared values (testLogDir) are declared beside the global setup that provides them.
 import type {} from '../../apps/api/src/test/global-setup';
+import { TEST_PROCESS_POOL_SIZE } from '../../apps/api/src/test/shop-process';
 import { type Cluster, startCluster } from './cluster';
 import { scratchDatabaseUrl } from './databases';
 import { findHaproxy } from './haproxy';
@@ -39,6 +40,7 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
       LOGIN_FAILURES_PER_EMAIL: '100000',
       LOGIN_DELAY_AFTER_FAILURES: '100000',
       CHECKOUTS_PER_USER_PER_MINUTE: '100000',
+      DATABASE_POOL_SIZE: TEST_PROCESS_POOL_SIZE,
       ...env,
     },
   });

@@ -14,6 +14,15 @@ export interface ShopProcess {
 }
 
 /**
+ * The pool of a shop process in the tests. The run's PostgreSQL server takes 100 connections (its default)
+ * and two test files run at once; a process opens this pool and about 11 more (reads planned once, the job
+ * queue, the mail thread, the catalogue's listener), so a file of two processes stays near 40. With the
+ * shop's default of 20 two such files went past 100, and the server refused the next connection (53300: 503s
+ * in a test that counted 409s).
+ */
+export const TEST_PROCESS_POOL_SIZE = '8';
+
+/**
  * The shop as its own process (`apps/api/src/server.ts`), as an operator runs it: for tests of what only
  * a whole process shows (several instances on one database, signals). Its log joins the run's audit.
  */
@@ -41,6 +50,7 @@ export async function startShopProcess(env: Record<string, string>): Promise<Sho
       LOGIN_DELAY_AFTER_FAILURES: '100000',
       AUTH_ATTEMPTS_PER_IP_PER_MINUTE: '100000',
       CHECKOUTS_PER_USER_PER_MINUTE: '100000',
+      DATABASE_POOL_SIZE: TEST_PROCESS_POOL_SIZE,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -36,7 +36,8 @@ export async function openTestDatabase(config?: AppConfig): Promise<TestDatabase
     const url = databaseUrlWithName(serverUrl, name);
     const handle = await openDatabase({
       url,
-      poolSize: config?.database.poolSize ?? 30,
+      // Without a configuration the handle is the test's own, for factories and counting: a few connections.
+      poolSize: config?.database.poolSize ?? 4,
       timeouts: config?.database,
     });
     return {
