@@ -10,6 +10,7 @@ import { type Database, type DatabaseHandle, openDatabase } from '../../db/clien
 import { builtinPaymentSessions, orders } from '../../db/schema';
 import { repoRoot } from '../../platform/config';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
+import { TEST_PROCESS_POOL_SIZE } from '../../test/shop-process';
 import { openTestDatabase, type TestDatabase, testLogFile } from '../../test/test-app';
 import { payBuiltinSession } from '../payments/builtin-provider';
 import { GOOD_CARD, GOOD_DELIVERY } from './checkout-test-kit';
@@ -154,6 +155,7 @@ describe('a crash while confirmations are in flight', () => {
       ADMIN_PASSWORD: 'test-admin-password',
       LOG_LEVEL: 'info',
       CHECKOUTS_PER_USER_PER_MINUTE: '100000',
+      DATABASE_POOL_SIZE: TEST_PROCESS_POOL_SIZE,
       STRIPE_SECRET_KEY: '',
     };
     const auth = (u: TestUser) => ({ authorization: `Bearer ${u.token}`, 'content-type': 'application/json' });
