@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startPasswordResetWorker } from './modules/auth/password-reset.service';
 import { startMailWorker } from './modules/mail/mail-worker';
 import { runReservationSweep } from './modules/orders/checkout-holds';
 import { runReconciliation } from './modules/orders/reconcile';
@@ -19,6 +20,7 @@ export async function startBackgroundWork(deps: AppDeps, log: FastifyBaseLogger)
   await jobs.work('reservation-sweep', () => runReservationSweep(fulfilDeps));
   await jobs.work('refund-retry', () => runRefundRetry(fulfilDeps));
   await startMailWorker(deps, log);
+  await startPasswordResetWorker({ db: deps.db, jobs, log });
   await jobs.work('share-image-backfill', async () => {
     await backfillShareImages({ db: deps.db, storage: deps.imageStorage, log });
   });

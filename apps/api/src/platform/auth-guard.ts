@@ -4,8 +4,12 @@ import type { Database } from '../db/client';
 import { SESSION_COOKIE, type SessionUser, userOfSession } from '../modules/auth/sessions.service';
 import { AppError, forbidden, isDatabaseUnavailable, unauthorised } from './errors';
 
-/** Who may call a route; declared once per route in `config.auth` and enforced here. */
-export type AuthLevel = 'public' | 'customer' | 'admin';
+/**
+ * Who may call a route; declared once per route in `config.auth` and enforced here. `owner-or-admin`: any
+ * signed-in user on their own data, and an admin on anyone's; the service says whose data it is and asks
+ * `requireAdminPower`, which answers what this guard decided about the caller's admin power.
+ */
+export type AuthLevel = 'public' | 'customer' | 'owner-or-admin' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,7 +18,25 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionToken: string | null;
+    /** Whether this request may act on other accounts' data (see AdminPower). */
+    adminPower: AdminPower;
   }
+}
+
+/**
+ * The guard's verdict on the caller's power over other accounts' data: `granted` to an admin past the admin
+ * gate on a route that declares `admin` or `owner-or-admin`, the gate's refusal to an admin it stops there,
+ * and `null` to everyone else (on a `customer` route an admin is a customer like any other).
+ */
+export type AdminPower = 'granted' | AppError | null;
+
+/**
+ * Before a service touches another account's data: passes only a request with admin power; an admin the
+ * gate refused gets its answer, anyone else `forbidden(message)`.
+ */
+export function requireAdminPower(power: AdminPower | undefined, message: string): void {
+  if (power === 'granted') return;
+  throw power ?? forbidden(message);
 }
 
 export interface RouteAuth {
@@ -38,13 +60,17 @@ export function requireUser(request: FastifyRequest): SessionUser {
 export interface AuthGuardOptions {
   db: Database;
   routes: RouteAuth[];
-  /** ADMIN_REQUIRE_2FA: the user may call admin routes only once this says nothing against it. */
+  /**
+   * ADMIN_REQUIRE_2FA: the user may call admin routes, and act on others' data as an admin, only once this
+   * says nothing against it.
+   */
   adminRefusal?: (user: SessionUser) => AppError | null;
 }
 
 export const authGuard = fp(async (app: FastifyInstance, opts: AuthGuardOptions) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('adminPower', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.method === 'HEAD') return;
@@ -70,8 +96,11 @@ export const authGuard = fp(async (app: FastifyInstance, opts: AuthGuardOptions)
     if (!level || level === 'public') return;
     if (!request.user) throw unauthorised();
     if (level === 'admin' && request.user.role !== 'admin') throw forbidden('Only an admin can do that');
-    const refusal = level === 'admin' ? opts.adminRefusal?.(request.user) : null;
-    if (refusal) throw refusal;
+    if (level === 'customer' || request.user.role !== 'admin') return;
+    const refusal = opts.adminRefusal?.(request.user) ?? null;
+    if (refusal && level === 'admin') throw refusal;
+    // On an owner-or-admin route the admin still reaches their own data; the refusal waits for anyone else's.
+    request.adminPower = refusal ?? 'granted';
   });
 });
 

@@ -87,6 +87,8 @@ const envSchema = z.object({
   /** Wrong two-factor codes for one account within LOGIN_FAILURE_WINDOW_MINUTES before it is refused. */
   TWO_FACTOR_FAILURES_PER_ACCOUNT: positiveInt(5),
   TWO_FACTOR_ATTEMPTS_PER_IP_PER_MINUTE: positiveInt(20),
+  /** Wrong recovery codes for one account from one address within LOGIN_FAILURE_WINDOW_MINUTES. */
+  RECOVERY_CODE_FAILURES_PER_ADDRESS: positiveInt(10),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   /** How long a checkout holds its stock; Stripe's session ends at the same moment. */
   CHECKOUT_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -165,6 +167,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       adminRequired: env.ADMIN_REQUIRE_2FA,
       failuresPerAccount: env.TWO_FACTOR_FAILURES_PER_ACCOUNT,
       attemptsPerIpPerMinute: env.TWO_FACTOR_ATTEMPTS_PER_IP_PER_MINUTE,
+      recoveryFailuresPerAddress: env.RECOVERY_CODE_FAILURES_PER_ADDRESS,
     },
     reconcileIntervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
     checkoutReservationMinutes: env.CHECKOUT_RESERVATION_MINUTES,

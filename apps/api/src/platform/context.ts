@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import type { SessionUser } from '../modules/auth/sessions.service';
+import type { AdminPower } from './auth-guard';
 import type { AppConfig } from './config';
 import type { JobQueue } from './job-queue';
 import type { ShopEvents } from './shop-events';
@@ -10,6 +11,8 @@ export interface ServiceContext {
   db: Database;
   config: AppConfig;
   actor: SessionUser | null;
+  /** Whether the actor may act on other accounts' data, as the auth guard decided; none when absent. */
+  adminPower?: AdminPower;
   /** The client's address (the proxy's X-Forwarded-For with TRUST_PROXY), for the audit log. */
   ip: string;
   log: FastifyBaseLogger;
@@ -19,5 +22,14 @@ export interface ServiceContext {
 
 export function contextOf(request: FastifyRequest): ServiceContext {
   const { db, config, events, jobs } = request.server.deps;
-  return { db, config, actor: request.user, ip: request.ip, log: request.log, events, jobs };
+  return {
+    db,
+    config,
+    actor: request.user,
+    adminPower: request.adminPower,
+    ip: request.ip,
+    log: request.log,
+    events,
+    jobs,
+  };
 }

@@ -13,6 +13,8 @@ import { type JobThread, startJobThread } from './job-thread';
 export interface JobQueues {
   /** One mail of one event (modules/mail/mail-jobs.ts). */
   mail: { eventKey: string; sealed?: string };
+  /** A reset link asked for an address, sealed: the job decides whether it has an account (modules/auth). */
+  'password-reset': { requestId: string; sealedEmail: string };
   /** Paid checkout sessions that have no order yet (modules/orders/reconcile.ts). */
   reconcile: Record<string, never>;
   /** Stock holds past their time (modules/orders/checkout-holds.ts). */
@@ -27,6 +29,7 @@ export type JobName = keyof JobQueues;
 /** A queue's retries: mail waits out an SMTP server that is down, a periodic run just waits for its next turn. */
 const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   mail: { retryLimit: 30, retryDelay: 1, retryBackoff: true, retryDelayMax: 20, expireInSeconds: 120 },
+  'password-reset': { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 20, expireInSeconds: 60 },
   // One run queued and one running at most, whichever instances ask: runs never overlap.
   reconcile: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   'reservation-sweep': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },

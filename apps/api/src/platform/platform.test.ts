@@ -32,7 +32,8 @@ describe('platform', () => {
 
   it('declares an auth level on every API route', () => {
     expect(t.app.routeAuth.length).toBeGreaterThan(0);
-    for (const route of t.app.routeAuth) expect(['public', 'customer', 'admin']).toContain(route.auth);
+    for (const route of t.app.routeAuth)
+      expect(['public', 'customer', 'owner-or-admin', 'admin']).toContain(route.auth);
   });
 
   it('serves the OpenAPI document', async () => {

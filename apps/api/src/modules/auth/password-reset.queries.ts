@@ -4,12 +4,16 @@ import { passwordResetTokens, users } from '../../db/schema';
 
 export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;
 
+/** Stores a link under the id given; answers nothing when a link with that id already exists. */
 export async function insertResetToken(
   db: Queryable,
-  values: { userId: string; tokenHash: string; expiresAt: Date },
-): Promise<ResetTokenRow> {
-  const [row] = await db.insert(passwordResetTokens).values(values).returning();
-  if (!row) throw new Error('the reset token was not stored');
+  values: { id: string; userId: string; tokenHash: string; expiresAt: Date },
+): Promise<ResetTokenRow | undefined> {
+  const [row] = await db
+    .insert(passwordResetTokens)
+    .values(values)
+    .onConflictDoNothing({ target: passwordResetTokens.id })
+    .returning();
   return row;
 }
 

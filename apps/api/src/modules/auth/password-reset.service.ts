@@ -1,11 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PASSWORD_RESET_MINUTES } from '@shop/contract/constants';
 import { type ForgotPasswordRequest, PASSWORD_RESET_MESSAGES, type ResetPasswordRequest } from '@shop/contract/users';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { invalid } from '../../platform/errors';
+import type { JobQueue, JobQueues } from '../../platform/job-queue';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
 import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
-import { mailSealKey, sealForMail } from '../mail/mail-seal';
+import { mailSealKey, sealForMail, unsealFromMail } from '../mail/mail-seal';
 import { findUserByEmail } from '../users/users.queries';
 import { hashPassword } from './password';
 import {
@@ -24,10 +27,9 @@ export const RESET_REQUESTS_PER_IP_PER_HOUR = 30;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
- * Sends a reset link to the address if it has an account. The answer, and the limits, are the same
- * whether or not it has one, so the form cannot be used to learn who shops here. The token (256 random
- * bits) is stored only as its hash; the mail job carries it sealed (modules/mail/mail-seal.ts), written
- * in the token's own transaction.
+ * Asks for a reset link to the address. The answer, the limits and the work done before answering are
+ * the same whether or not the address has an account: the request only queues a job with the address
+ * sealed, and the job decides (issueResetLink). So neither the answer nor its time tells who shops here.
  */
 export async function requestPasswordReset(
   ctx: ServiceContext,
@@ -48,16 +50,54 @@ export async function requestPasswordReset(
     { ...hour, limit: RESET_REQUESTS_PER_EMAIL_PER_HOUR },
     'password reset requests for this address',
   );
-  const user = await findUserByEmail(ctx.db, input.email);
+  const sealKey = await mailSealKey(ctx.db);
+  await ctx.jobs.send(ctx.db, 'password-reset', {
+    requestId: randomUUID(),
+    sealedEmail: sealForMail(sealKey, input.email),
+  });
+}
+
+export interface ResetLinkDeps {
+  db: Database;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A reset request's job: when the address has an account, a link for it, and its mail. The token (256
+ * random bits) is stored only as its hash; the mail job carries it sealed (modules/mail/mail-seal.ts),
+ * written in the token's own transaction. The token's id is the request's, so a job tried again after
+ * its link was written makes no second one.
+ */
+export async function issueResetLink(deps: ResetLinkDeps, job: JobQueues['password-reset']): Promise<void> {
+  const sealKey = await mailSealKey(deps.db);
+  const user = await findUserByEmail(deps.db, unsealFromMail(sealKey, job.sealedEmail));
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  const sealKey = await mailSealKey(ctx.db);
   const expiresAt = new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000);
-  await ctx.db.transaction(async (tx) => {
-    const row = await insertResetToken(tx, { userId: user.id, tokenHash: hashToken(token), expiresAt });
-    await enqueueMail(ctx.jobs, tx, mailEventKey('password-reset', row.id), sealForMail(sealKey, token));
+  const issued = await deps.db.transaction(async (tx) => {
+    const row = await insertResetToken(tx, {
+      id: job.requestId,
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt,
+    });
+    if (!row) return false;
+    await enqueueMail(deps.jobs, tx, mailEventKey('password-reset', row.id), sealForMail(sealKey, token));
+    return true;
   });
-  ctx.log.info({ userId: user.id }, 'password reset link requested');
+  if (issued) deps.log.info({ userId: user.id }, 'password reset link requested');
+}
+
+/**
+ * Works the reset requests in this instance, a second at most after they were asked for, up to twenty at
+ * a time; a burst of them is fetched again at once.
+ */
+export async function startPasswordResetWorker(deps: ResetLinkDeps): Promise<void> {
+  await deps.jobs.work('password-reset', (job) => issueResetLink(deps, job), {
+    pollingIntervalSeconds: 1,
+    batchSize: 20,
+  });
 }
 
 /** Why a token that could not be used was refused, in words the shopper can act on. */

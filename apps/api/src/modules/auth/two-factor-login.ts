@@ -41,7 +41,7 @@ export async function finishTwoFactorLogin(
 ): Promise<{ token: string; expiresAt: Date; user: User }> {
   const open = await findOpenChallenge(ctx.db, hashToken(input.challenge), new Date());
   if (!open) throw unauthorised(TWO_FACTOR_MESSAGES.challengeExpired);
-  return codeAttempt(ctx, limiter, open.userId, () =>
+  return codeAttempt(ctx, limiter, open.userId, input.code, () =>
     ctx.db.transaction(async (tx) => {
       await spendSecondFactor(tx, open.userId, input.code, { recoveryCodes: true, refuse: unauthorised });
       if (!(await closeChallenge(tx, open.id, new Date()))) throw unauthorised(TWO_FACTOR_MESSAGES.challengeExpired);

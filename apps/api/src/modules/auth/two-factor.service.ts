@@ -77,29 +77,55 @@ export async function startEnrolment(ctx: ServiceContext): Promise<TwoFactorSetu
   return { secret, otpauthUrl, qrCode: qrCodeDataUrl(otpauthUrl) };
 }
 
+/** An authenticator app's code, as opposed to a recovery code. */
+const isAppCode = (normalised: string) => /^\d{6}$/.test(normalised);
+
 /**
- * Counts a code attempt against the account (and the address) before it is checked; a right code gives
+ * The limit a code counts against. An app's six digits can be guessed, so wrong ones count for the
+ * account wherever they come from. A recovery code cannot be guessed (80 bits) and is how the owner
+ * gets in when someone else has used up the account's wrong app codes: its wrong tries count apart,
+ * for the account from one address, so guessing from one place stops and guessing elsewhere locks
+ * nobody out.
+ */
+function codeLimit(ctx: Pick<ServiceContext, 'config' | 'ip'>, userId: string, code: string) {
+  const { failuresPerAccount, recoveryFailuresPerAddress } = ctx.config.twoFactor;
+  const windowSeconds = ctx.config.rateLimits.loginFailureWindowMinutes * 60;
+  if (isAppCode(normaliseCode(code))) {
+    return {
+      key: rateLimitKey('two-factor-account', userId),
+      rule: { limit: failuresPerAccount, windowSeconds },
+      what: 'wrong two-factor codes for this account',
+    };
+  }
+  return {
+    key: rateLimitKey('recovery-code', `${userId} ${ctx.ip}`),
+    rule: { limit: recoveryFailuresPerAddress, windowSeconds },
+    what: 'wrong recovery codes for this account',
+  };
+}
+
+/**
+ * Counts a code attempt against its limit (and the address) before it is checked; a right code gives
  * it back. Parallel guesses therefore cannot slip past the limit.
  */
 export async function codeAttempt<T>(
   ctx: Pick<ServiceContext, 'config' | 'ip'>,
   limiter: RateLimiter,
   userId: string,
+  code: string,
   check: () => Promise<T>,
 ): Promise<T> {
-  const { failuresPerAccount, attemptsPerIpPerMinute } = ctx.config.twoFactor;
   await enforceRateLimit(
     limiter,
     rateLimitKey('two-factor-ip', ctx.ip),
-    { limit: attemptsPerIpPerMinute, windowSeconds: 60 },
+    { limit: ctx.config.twoFactor.attemptsPerIpPerMinute, windowSeconds: 60 },
     'two-factor codes from this address',
   );
-  const accountKey = rateLimitKey('two-factor-account', userId);
-  const window = ctx.config.rateLimits.loginFailureWindowMinutes * 60;
-  const decision = await limiter.consume(accountKey, { limit: failuresPerAccount, windowSeconds: window });
-  if (!decision.allowed) throw tooManyRequests('wrong two-factor codes for this account', decision);
+  const { key, rule, what } = codeLimit(ctx, userId, code);
+  const decision = await limiter.consume(key, rule);
+  if (!decision.allowed) throw tooManyRequests(what, decision);
   const result = await check();
-  await limiter.refund(accountKey);
+  await limiter.refund(key);
   return result;
 }
 
@@ -118,7 +144,7 @@ export async function spendSecondFactor(
 ): Promise<SecondFactorUsed> {
   const { refuse } = options;
   const normalised = normaliseCode(code);
-  if (/^\d{6}$/.test(normalised)) {
+  if (isAppCode(normalised)) {
     const totp = await findTotp(tx, userId);
     if (!totp) throw refuse(TWO_FACTOR_MESSAGES.wrongCode);
     const secret = unsealText(await sharedSecret(tx, TOTP_SEAL_KEY), totp.secretSealed);
@@ -143,7 +169,7 @@ export async function confirmEnrolment(
   if (user.twoFactorEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
   if (!(await findTotp(ctx.db, user.id))) throw invalid(TWO_FACTOR_MESSAGES.notStarted);
   const actor = auditActorOf(ctx);
-  return codeAttempt(ctx, limiter, user.id, () =>
+  return codeAttempt(ctx, limiter, user.id, code, () =>
     ctx.db.transaction(async (tx) => {
       await spendSecondFactor(tx, user.id, code, { recoveryCodes: false, refuse: invalid });
       if (!(await markTwoFactorEnabled(tx, user.id, new Date()))) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
@@ -171,7 +197,7 @@ export async function disableTwoFactor(
   const user = actorOf(ctx);
   if (!user.twoFactorEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.notOn);
   const actor = auditActorOf(ctx);
-  await codeAttempt(ctx, limiter, user.id, () =>
+  await codeAttempt(ctx, limiter, user.id, proof.code ?? '', () =>
     ctx.db.transaction(async (tx) => {
       let method: SecondFactorUsed | 'password';
       if (proof.code) {

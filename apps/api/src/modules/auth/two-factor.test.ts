@@ -202,6 +202,40 @@ describe('login with a second factor', () => {
     expect(sessionCookie(blocked)).toBeUndefined();
   });
 
+  it('lets the owner in with a recovery code after someone else used up the wrong app codes', async () => {
+    const user = await createUser(t.db);
+    const { recoveryCodes } = await enrol(user);
+    const challenge = await challengeOf(user, t, '127.0.3.1');
+    for (let i = 0; i < t.config.twoFactor.failuresPerAccount; i++) {
+      expect((await codeStep(challenge, String(300000 + i), t, '127.0.3.1')).statusCode).toBe(401);
+    }
+    expect((await codeStep(challenge, '300099', t, '127.0.3.1')).statusCode).toBe(429);
+    for (const ip of ['127.0.3.2', '127.0.3.1']) {
+      const res = await codeStep(await challengeOf(user, t, ip), recoveryCodes.pop() ?? '', t, ip);
+      expect(res.statusCode, ip).toBe(200);
+      expect(sessionCookie(res)).toBeTruthy();
+    }
+  });
+
+  it('limits wrong recovery codes for an account from one address, apart from the app codes', async () => {
+    const user = await createUser(t.db);
+    const { secret, recoveryCodes } = await enrol(user);
+    const guesser = '127.0.4.1';
+    const challenge = await challengeOf(user, t, guesser);
+    const answers = [];
+    for (let i = 0; i <= t.config.twoFactor.recoveryFailuresPerAddress; i++) {
+      answers.push((await codeStep(challenge, `guess-${String(i).padStart(11, '0')}`, t, guesser)).statusCode);
+    }
+    expect(answers.slice(0, -1).every((s) => s === 401)).toBe(true);
+    const blocked = await codeStep(challenge, recoveryCodes[0] ?? '', t, guesser);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many wrong recovery codes/);
+    expect(sessionCookie(blocked)).toBeUndefined();
+    // The owner elsewhere is not held back, with a recovery code or the app.
+    expect((await codeStep(await challengeOf(user), recoveryCodes[0] ?? '')).statusCode).toBe(200);
+    expect((await codeStep(await challengeOf(user), await codeAt(secret, 30))).statusCode).toBe(200);
+  });
+
   it('leaves the login of an account without a second factor as it was', async () => {
     const user = await createUser(t.db);
     const res = await passwordStep(user);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, passwordResetTokens, refunds, sentMails } from '../../db/schema';
 import { createProduct, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { startPasswordResetWorker } from '../auth/password-reset.service';
 import { mailSealKey, sealForMail } from './mail-seal';
 import { buy, startSmtpServer, type TestSmtpServer, waitUntil } from './mail-test-kit';
 import { mailJobHandler, startMailWorker } from './mail-worker';
@@ -16,6 +17,8 @@ beforeAll(async () => {
   // A short ceiling between tries keeps the outage test near 40 s; production waits up to 20 s.
   t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_RETRY_DELAY_MAX_SECONDS: '4' } });
   await startMailWorker(t.app.deps, t.app.log);
+  // A reset request is a job of its own, which writes the link and queues its mail.
+  await startPasswordResetWorker({ db: t.db, jobs: t.app.deps.jobs, log: t.app.log });
 });
 afterAll(async () => {
   await t.close();

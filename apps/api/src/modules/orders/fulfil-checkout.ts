@@ -3,8 +3,9 @@ import { shippingCentsFor } from '@shop/contract/delivery';
 import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { type AdminPower, requireAdminPower } from '../../platform/auth-guard';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/job-queue';
 import type { ShopEvents } from '../../platform/shop-events';
 import type { SessionUser } from '../auth/sessions.service';
@@ -39,8 +40,11 @@ export function fulfilDepsOf(deps: AppDeps, log: FastifyBaseLogger): FulfilDeps 
   return { db: deps.db, provider: deps.paymentProvider, log, events: deps.events, jobs: deps.jobs };
 }
 
-/** A customer or admin confirming from the success page, or the shop itself (webhook, reconciliation). */
-export type FulfilActor = SessionUser | 'system';
+/**
+ * A customer or admin confirming from the success page, with the admin power the auth guard gave the
+ * request, or the shop itself (webhook, reconciliation).
+ */
+export type FulfilActor = { user: SessionUser; adminPower: AdminPower | undefined } | 'system';
 
 export interface FulfilResult {
   order: Order;
@@ -165,8 +169,8 @@ export async function fulfilCheckout(
   const found = await findCheckoutSessionWithOrder(deps.db, sessionId);
   if (!found) throw notFound(ORDER_MESSAGES.unknownSession);
   const record = found.session;
-  if (actor !== 'system' && actor.role !== 'admin' && record.userId !== actor.id) {
-    throw forbidden('You can only confirm your own payments');
+  if (actor !== 'system' && record.userId !== actor.user.id) {
+    requireAdminPower(actor.adminPower, 'You can only confirm your own payments');
   }
   if (record.fulfilledAt) return { order: orderOf(found), created: false };
 

@@ -39,11 +39,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/confirm-payment',
     {
-      config: { auth: 'customer' },
+      config: { auth: 'owner-or-admin' },
       schema: { body: confirmPaymentRequestSchema, response: { 200: orderResponseSchema } },
     },
     async (request) => {
-      const { order } = await fulfilCheckout(checkoutContextOf(request), request.body.session_id, requireUser(request));
+      const actor = { user: requireUser(request), adminPower: request.adminPower };
+      const { order } = await fulfilCheckout(checkoutContextOf(request), request.body.session_id, actor);
       return { order };
     },
   );
@@ -62,7 +63,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/order/:id',
-    { config: { auth: 'customer' }, schema: { params: idParamsSchema, response: { 200: orderDetailResponseSchema } } },
+    {
+      config: { auth: 'owner-or-admin' },
+      schema: { params: idParamsSchema, response: { 200: orderDetailResponseSchema } },
+    },
     async (request) => service.orderById(contextOf(request), request.params.id),
   );
 
@@ -123,7 +127,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:email',
     {
-      config: { auth: 'customer' },
+      config: { auth: 'owner-or-admin' },
       schema: { params: ordersByEmailParamsSchema, response: { 200: ordersListResponseSchema } },
     },
     async (request) => service.ordersByEmail(contextOf(request), request.params.email),

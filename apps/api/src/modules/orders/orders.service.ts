@@ -6,8 +6,9 @@ import {
   type Order,
   type OrderStatusUpdateRequest,
 } from '@shop/contract/orders';
+import { requireAdminPower } from '../../platform/auth-guard';
 import type { ServiceContext } from '../../platform/context';
-import { conflict, forbidden, notFound, unauthorised } from '../../platform/errors';
+import { conflict, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
 import type { SessionUser } from '../auth/sessions.service';
 import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
@@ -30,6 +31,8 @@ function actorOf(ctx: ServiceContext): SessionUser {
   return ctx.actor;
 }
 
+const ORDERS_OF_OTHERS = 'You can only see your own orders';
+
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** SPEC.md 3: ownership is by e-mail; the account that paid owns the order too. */
@@ -45,7 +48,7 @@ async function withItems(ctx: ServiceContext, rows: OrderRow[]): Promise<Order[]
 
 export async function ordersByEmail(ctx: ServiceContext, email: string): Promise<Order[]> {
   const user = actorOf(ctx);
-  if (user.role !== 'admin' && !sameEmail(user.email, email)) throw forbidden('You can only see your own orders');
+  if (!sameEmail(user.email, email)) requireAdminPower(ctx.adminPower, ORDERS_OF_OTHERS);
   return withItems(ctx, await listOrdersByEmail(ctx.db, email));
 }
 
@@ -53,7 +56,7 @@ export async function orderById(ctx: ServiceContext, id: string): Promise<Order>
   const user = actorOf(ctx);
   const row = await findOrderById(ctx.db, id);
   if (!row) throw notFound(ORDER_MESSAGES.notFound);
-  if (user.role !== 'admin' && !owns(user, row)) throw forbidden('You can only see your own orders');
+  if (!owns(user, row)) requireAdminPower(ctx.adminPower, ORDERS_OF_OTHERS);
   return (await withItems(ctx, [row]))[0] as Order;
 }
 

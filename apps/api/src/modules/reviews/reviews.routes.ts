@@ -36,7 +36,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:userId',
     {
-      config: { auth: 'customer' },
+      config: { auth: 'owner-or-admin' },
       schema: { params: userReviewsParamsSchema, response: { 200: userReviewsResponseSchema } },
     },
     async (request) => service.reviewsOfUser(contextOf(request), request.params.userId),

@@ -1,6 +1,7 @@
 import { PRODUCT_MESSAGES } from '@shop/contract/products';
 import type { PostReviewRequest, Review, UserReviewsResponse } from '@shop/contract/reviews';
 import type { Queryable } from '../../db/client';
+import { requireAdminPower } from '../../platform/auth-guard';
 import type { ServiceContext } from '../../platform/context';
 import { forbidden, notFound, unauthorised } from '../../platform/errors';
 import { toReviewDto, toUserReviewDto } from './reviews.dto';
@@ -48,7 +49,7 @@ export async function totalReviews(db: Queryable): Promise<number> {
 export async function reviewsOfUser(ctx: ServiceContext, userId: string): Promise<UserReviewsResponse> {
   const actor = ctx.actor;
   if (!actor) throw unauthorised();
-  if (actor.role !== 'admin' && actor.id !== userId) throw forbidden(REVIEW_MESSAGES.othersReviews);
+  if (actor.id !== userId) requireAdminPower(ctx.adminPower, REVIEW_MESSAGES.othersReviews);
   const [username, rows] = await Promise.all([
     queries.findUsername(ctx.db, userId),
     queries.findReviewsOfUser(ctx.db, userId),

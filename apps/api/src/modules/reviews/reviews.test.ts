@@ -285,7 +285,7 @@ describe('authorisation matrix', () => {
       .map((r) => `${r.method} ${r.url} ${r.auth}`)
       .sort();
     expect(routes).toEqual([
-      'GET /api/reviews/:userId customer',
+      'GET /api/reviews/:userId owner-or-admin',
       'GET /api/reviews/total-reviews public',
       'POST /api/reviews/post-review customer',
     ]);

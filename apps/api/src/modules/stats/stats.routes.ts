@@ -7,7 +7,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user-stats/:idOrEmail',
     {
-      config: { auth: 'customer' },
+      config: { auth: 'owner-or-admin' },
       schema: { params: userStatsParamsSchema, response: { 200: userStatsSchema } },
     },
     async (request) => service.userStats(contextOf(request), request.params.idOrEmail),

@@ -2,8 +2,9 @@ import { toDollars } from '@shop/contract/money';
 import type { AdminStats, UserStats } from '@shop/contract/stats';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { requireAdminPower } from '../../platform/auth-guard';
 import type { ServiceContext } from '../../platform/context';
-import { forbidden, notFound, unauthorised } from '../../platform/errors';
+import { notFound, unauthorised } from '../../platform/errors';
 import * as queries from './stats.queries';
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -15,7 +16,7 @@ export async function userStats(ctx: ServiceContext, idOrEmail: string): Promise
   const by = isUuid(idOrEmail) ? { id: idOrEmail.toLowerCase() } : { email: idOrEmail };
   const self = 'id' in by ? by.id === actor.id : by.email.toLowerCase() === actor.email.toLowerCase();
   // Checked before the lookup, so a customer cannot learn which accounts exist.
-  if (!self && actor.role !== 'admin') throw forbidden('You can only see your own statistics');
+  if (!self) requireAdminPower(ctx.adminPower, 'You can only see your own statistics');
   const row = await queries.findUserWithTotals(ctx.db, by);
   if (!row) throw notFound('User not found');
   return {

@@ -200,6 +200,6 @@ describe('authorisation matrix', () => {
       .filter((r) => r.url.startsWith('/api/stats'))
       .map((r) => `${r.method} ${r.url} ${r.auth}`)
       .sort();
-    expect(routes).toEqual(['GET /api/stats/admin-stats admin', 'GET /api/stats/user-stats/:idOrEmail customer']);
+    expect(routes).toEqual(['GET /api/stats/admin-stats admin', 'GET /api/stats/user-stats/:idOrEmail owner-or-admin']);
   });
 });
