@@ -6,6 +6,7 @@ import { createAdmin, createProduct, createUser, type TestUser } from '../../tes
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { shippedMailEventKey } from '../mail/mail-jobs';
 import { builtinRefund } from '../payments/builtin-refunds';
+import { adminStats as adminStatsOf } from '../stats/stats.service';
 import { confirm, openSession, submitCard } from './checkout-test-kit';
 
 let t: TestApp;
@@ -164,6 +165,27 @@ describe('POST /api/orders/refund/:id', () => {
     const again = await refund(order._id, { kind: 'refund', amountCents: 1 });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: ORDER_MESSAGES.nothingToRefund });
+  });
+
+  it('lowers the earnings of the month the money went back, not those of the month of the order', async () => {
+    const user = await createUser(t.db);
+    const { order } = await placeOrder(user, 3000);
+    // Placed in December of last year, refunded now.
+    const lastYear = new Date().getUTCFullYear() - 1;
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.UTC(lastYear, 11, 15, 12)) })
+      .where(eq(orders.id, order._id));
+    const december = async () => (await adminStatsOf(t.db, new Date(Date.UTC(lastYear, 11, 20)))).monthlyEarnings[11];
+    const month = new Date().getUTCMonth();
+    const before = await adminStats();
+    expect(await december()).toEqual({ month: 12, earnings: order.amount });
+
+    expect((await refund(order._id, { kind: 'refund', amountCents: 1000 })).statusCode).toBe(200);
+    const after = await adminStats();
+    expect(await december()).toEqual({ month: 12, earnings: order.amount });
+    expect(after.monthlyEarnings[month].earnings).toBeCloseTo(before.monthlyEarnings[month].earnings - 10, 2);
+    expect(after.totalEarnings).toBeCloseTo(before.totalEarnings - 10, 2);
   });
 
   it('cancels an order: what is left is refunded and every line goes back to stock', async () => {
