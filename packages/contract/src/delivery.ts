@@ -1,58 +1,21 @@
 import { z } from 'zod';
+import { SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, SHIPPING_METHODS, type ShippingCountry } from './shipping';
 
-/**
- * Delivery: where an order goes and how fast. The shopper chooses on the hosted checkout page; the
- * server prices it from these constants, never from what a client sends.
- */
-export const SHIPPING_METHODS = ['standard', 'express'] as const;
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
-
-export const STANDARD_SHIPPING_CENTS = 500;
-/** Standard shipping is free once the items come to this much (before tax). */
-export const FREE_STANDARD_SHIPPING_FROM_CENTS = 10_000;
-export const EXPRESS_SHIPPING_CENTS = 1500;
-
-export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
-  standard: 'Standard',
-  express: 'Express',
-};
-export const SHIPPING_METHOD_DELIVERY: Record<ShippingMethod, string> = {
-  standard: '3-5 business days',
-  express: '1-2 business days',
-};
-
-/** What a method costs for items worth `itemsCents`. Tax is never charged on shipping. */
-export function shippingCentsFor(method: ShippingMethod, itemsCents: number): number {
-  if (method === 'express') return EXPRESS_SHIPPING_CENTS;
-  return itemsCents >= FREE_STANDARD_SHIPPING_FROM_CENTS ? 0 : STANDARD_SHIPPING_CENTS;
-}
-
-/** The countries the shop ships to, by ISO 3166-1 alpha-2 code. */
-export const SHIPPING_COUNTRIES = {
-  AU: 'Australia',
-  AT: 'Austria',
-  BE: 'Belgium',
-  CA: 'Canada',
-  DK: 'Denmark',
-  FI: 'Finland',
-  FR: 'France',
-  DE: 'Germany',
-  IE: 'Ireland',
-  IT: 'Italy',
-  JP: 'Japan',
-  NL: 'Netherlands',
-  NZ: 'New Zealand',
-  NO: 'Norway',
-  PT: 'Portugal',
-  SG: 'Singapore',
-  ES: 'Spain',
-  SE: 'Sweden',
-  CH: 'Switzerland',
-  GB: 'United Kingdom',
-  US: 'United States',
-} as const;
-export type ShippingCountry = keyof typeof SHIPPING_COUNTRIES;
-export const SHIPPING_COUNTRY_CODES = Object.keys(SHIPPING_COUNTRIES) as ShippingCountry[];
+/** The prices, methods and countries live in shipping.ts; what imports delivery sees them here too. */
+export {
+  EXPRESS_SHIPPING_CENTS,
+  FREE_STANDARD_SHIPPING_FROM_CENTS,
+  SHIPPING_COUNTRIES,
+  SHIPPING_COUNTRY_CODES,
+  SHIPPING_METHOD_DELIVERY,
+  SHIPPING_METHOD_LABELS,
+  SHIPPING_METHODS,
+  SHIPPING_PROMISES,
+  type ShippingCountry,
+  type ShippingMethod,
+  STANDARD_SHIPPING_CENTS,
+  shippingCentsFor,
+} from './shipping';
 
 const addressText = (what: string, max: number) =>
   z

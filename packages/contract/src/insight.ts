@@ -80,14 +80,14 @@ export type InsightFunnel = z.infer<typeof insightFunnelSchema>;
 export const insightSummarySchema = z.object({
   from: isoDaySchema,
   to: isoDaySchema,
-  /** What the range's orders charged, less what has been given back of them. */
+  /** What the range's orders charged, less what was given back in the range (of any order). */
   revenue: z.number(),
   grossRevenue: z.number(),
   refunded: z.number(),
   orders: z.number().int(),
   /** Revenue (net of refunds) over orders; 0 without orders. */
   averageOrderValue: z.number(),
-  /** Every day of the range, oldest first, days without orders as 0. */
+  /** Every day of the range, oldest first, days without orders as 0; a day's refunds come off its revenue. */
   days: z.array(z.object({ date: isoDaySchema, revenue: z.number(), orders: z.number().int() })),
   /** Every category, in the catalogue's order: the items sold in it (before tax, shipping and refunds). */
   categories: z.array(z.object({ category: z.enum(CATEGORIES), revenue: z.number(), units: z.number().int() })),

@@ -1,5 +1,6 @@
 // No zod here: the web app's first script reads these paths (docs/decisions/006).
 import { type Category, SHOP_NAME } from './constants';
+import { SHIPPING_PROMISES } from './shipping';
 
 /** The storefront's public pages, as links: the web app's router and the server's sitemaps agree on them. */
 export const storefrontPaths = {
@@ -25,8 +26,7 @@ export const pageTitle = (title: string) => (title ? `${title} | ${SHOP_NAME}` :
 export const PAGE_META = {
   home: {
     title: 'Dresses, accessories, jewellery & cosmetics',
-    description:
-      'Lebaba is a fashion boutique for dresses, accessories, jewellery and cosmetics: up to 40% off new arrivals, free shipping on every order.',
+    description: `Lebaba is a fashion boutique for dresses, accessories, jewellery and cosmetics: up to 40% off new arrivals. ${SHIPPING_PROMISES.freeStandard}.`,
   },
   shop: {
     title: 'Shop',

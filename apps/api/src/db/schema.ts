@@ -324,9 +324,10 @@ export const productFacetCounts = pgTable(
 );
 
 /**
- * Orders and earnings of each UTC calendar month, kept by a statement trigger on orders (migrations
- * 0003 and 0004). A month's figures are the sum of its shards: each database connection adds to its
- * own, so concurrent checkouts do not queue for one row until the other commits.
+ * Orders and earnings of each UTC calendar month, kept by statement triggers on orders and refunds
+ * (migrations 0003, 0004 and 0022): what the month's orders charged less what was refunded in the month.
+ * A month's figures are the sum of its shards: each database connection adds to its own, so concurrent
+ * checkouts do not queue for one row until the other commits.
  */
 export const orderMonthTotals = pgTable(
   'order_month_totals',
@@ -676,9 +677,10 @@ export const loginChallenges = pgTable(
 export const activityKindEnum = pgEnum('activity_kind', ACTIVITY_KINDS);
 
 /**
- * Orders, what they charged and what has been given back of them, per UTC day of the order: kept by
- * statement triggers on orders (migration 0014), so the sales insight reads a row per day (and shard)
- * instead of every order of a range. Each database connection adds to its own shard, as the month totals do.
+ * Per UTC day, the orders made and what they charged, and what was refunded that day (of any order): kept
+ * by statement triggers on orders and refunds (migrations 0014 and 0022), so the sales insight reads a row
+ * per day (and shard) instead of every order of a range. Each database connection adds to its own shard, as
+ * the month totals do.
  */
 export const orderDayTotals = pgTable(
   'order_day_totals',

@@ -87,10 +87,13 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
             {product.name}
           </Link>
         </h3>
-        {/* Price and stars share a line only when the card is wide enough for both, so cards in a row align. */}
+        {/*
+          Price and stars share a line only when the card is wide enough for both, so cards in a row align.
+          A rating comes from reviews: a product without any shows no stars.
+        */}
         <div className="mt-auto flex flex-col items-start gap-1.5 pt-1 @3xs:flex-row @3xs:items-center @3xs:justify-between @3xs:gap-3">
           <Price price={product.price} oldPrice={product.oldPrice} className="text-sm font-medium" />
-          <RatingStars value={product.rating} />
+          {product.reviewCount > 0 && <RatingStars value={product.rating} />}
         </div>
       </div>
     </article>

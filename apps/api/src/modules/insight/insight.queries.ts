@@ -16,7 +16,10 @@ import {
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 type Figure = string | number;
 
-/** Orders, charged and refunded cents of every day of the range (days without orders as 0), oldest first. */
+/**
+ * Orders and charged cents of every day of the range, and the cents refunded that day (days without
+ * either as 0), oldest first.
+ */
 export async function dayTotals(db: Queryable, range: InsightRange) {
   const result = await db.execute(sql`
     select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(t.orders, 0) as orders,

@@ -33,9 +33,9 @@ function toInsightProduct(row: queries.SoldProductRow, soldAs: SoldAs): InsightP
 }
 
 /**
- * The sales insight of a range of UTC days. Revenue is what the range's orders charged less what has been
- * given back of them (an order's refunds count against the day it was made); the average order value is
- * that over the orders. Categories and products are the items sold, at the price each was sold at.
+ * The sales insight of a range of UTC days. Revenue is what the range's orders charged less what was given
+ * back in the range (a refund counts on the day it was made, whenever its order was); the average order
+ * value is that over the orders. Categories and products are the items sold, at the price each was sold at.
  */
 export async function insightSummary(db: Queryable, range: InsightRange, now = new Date()): Promise<InsightSummary> {
   const [days, categories, top, activity, searches] = await Promise.all([

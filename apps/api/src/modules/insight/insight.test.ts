@@ -5,7 +5,7 @@ import { addDays, type InsightSummary, isoDayOf, ORDERS_CSV_COLUMNS } from '@sho
 import type { Order } from '@shop/contract/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, products } from '../../db/schema';
+import { orderItems, orders, products, refunds } from '../../db/schema';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { confirm, openSession, submitCard } from '../orders/checkout-test-kit';
@@ -46,7 +46,14 @@ let orderSeq = 0;
 async function insertOrder(
   createdAt: Date,
   lines: SeedLine[],
-  options: { email?: string; shippingCents?: number; refundedCents?: number; discountCode?: string } = {},
+  options: {
+    email?: string;
+    shippingCents?: number;
+    refundedCents?: number;
+    /** When the refund was made: an hour after the order unless given. */
+    refundedAt?: Date;
+    discountCode?: string;
+  } = {},
 ) {
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   const taxCents = Math.round(subtotalCents * 0.05);
@@ -78,9 +85,17 @@ async function insertOrder(
       position,
     })),
   );
-  // Refunded afterwards, as the refunds module does: an update of the order's row.
-  if (options.refundedCents)
+  // Refunded afterwards, as the refunds module does: the order's refunded total and the refund's own row.
+  if (options.refundedCents) {
     await t.db.update(orders).set({ refundedCents: options.refundedCents }).where(eq(orders.id, id));
+    await t.db.insert(refunds).values({
+      orderId: id,
+      kind: 'refund',
+      status: 'succeeded',
+      amountCents: options.refundedCents,
+      createdAt: options.refundedAt ?? new Date(createdAt.getTime() + 60 * 60 * 1000),
+    });
+  }
   const order: SeedOrder = {
     id,
     email,
@@ -260,6 +275,38 @@ describe('GET /api/insight/summary', () => {
     const s = await figures({ from: before, to: before });
     expect(s.orders).toBe(1);
     expect(s.topByUnits[0]).toMatchObject({ productId: catalogue[9]?.id, units: 20 });
+  });
+
+  it('counts a refund on the day it was made, whenever its order was', async () => {
+    const product = catalogue[0] as (typeof catalogue)[number];
+    const order = await insertOrder(at('2020-01-30', '10:00:00'), [{ product, unitPriceCents: 4000, quantity: 1 }], {
+      refundedCents: 900,
+      refundedAt: at('2020-02-03', '16:00:00'),
+    });
+    // A refund that failed gave nothing back.
+    await t.db.insert(refunds).values({
+      orderId: order.id,
+      kind: 'refund',
+      status: 'failed',
+      amountCents: 500,
+      createdAt: at('2020-02-04', '09:00:00'),
+    });
+
+    const sold = await figures({ from: '2020-01-30', to: '2020-01-31' });
+    expect(sold).toMatchObject({ orders: 1, refunded: 0 });
+    expect(Math.round(sold.grossRevenue * 100)).toBe(order.amountCents);
+    expect(Math.round(sold.revenue * 100)).toBe(order.amountCents);
+    expect(Math.round((sold.days[0]?.revenue ?? 0) * 100)).toBe(order.amountCents);
+
+    const given = await figures({ from: '2020-02-01', to: '2020-02-05' });
+    expect(given).toMatchObject({ orders: 0, grossRevenue: 0, refunded: 9, revenue: -9, averageOrderValue: 0 });
+    expect(given.days.map((d) => [d.date, d.revenue])).toEqual([
+      ['2020-02-01', 0],
+      ['2020-02-02', 0],
+      ['2020-02-03', -9],
+      ['2020-02-04', 0],
+      ['2020-02-05', 0],
+    ]);
   });
 
   it('refuses a range that is backwards, too long or not a date with a message, and anyone but an admin', async () => {

@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Queryable } from '../../db/client';
 import { findOrderWithLines, type OrderLineFields, type OrderRow, refundsOfOrders } from '../orders/orders.queries';
 import { findOrder, findRefund, findResetTokenWithEmail } from './mail.queries';
+import { trackingTag } from './mail-jobs';
 import { mailSealKey, unsealFromMail } from './mail-seal';
 import { money } from './templates/mail-money';
 import { OrderConfirmationMail } from './templates/order-confirmation-mail';
@@ -102,10 +103,14 @@ async function orderConfirmation(ctx: ComposeContext, orderId: string) {
   );
 }
 
-async function orderShipped(ctx: ComposeContext, orderId: string) {
+/**
+ * A shipped mail tells the tracking its key names. When the order's tracking has changed since, the mail
+ * queued with that change tells it instead, so a late or retried job never repeats or contradicts it.
+ */
+async function orderShipped(ctx: ComposeContext, orderId: string, tracking: string | undefined) {
   const order = await findOrder(ctx.db, orderId);
   if (!order) return new NothingToSend('the order no longer exists');
-  if (!order.carrier || !order.trackingNumber) return new NothingToSend('the order has no tracking');
+  if ((trackingTag(order) ?? undefined) !== tracking) return new NothingToSend('the order has other tracking now');
   return toMail(
     order.email,
     `Your ${SHOP_NAME} order is on its way`,
@@ -171,14 +176,24 @@ async function passwordReset(ctx: ComposeContext, tokenId: string) {
   );
 }
 
-const composers: Record<MailKind, (ctx: ComposeContext, id: string) => Promise<ComposedMail | NothingToSend>> = {
+type Composer = (ctx: ComposeContext, id: string, tracking?: string) => Promise<ComposedMail | NothingToSend>;
+
+const composers: Record<MailKind, Composer> = {
   'order-confirmation': orderConfirmation,
   'order-shipped': orderShipped,
   'refund-issued': refundIssued,
   'password-reset': passwordReset,
 };
 
-/** The mail of one event, read from the database as it is now, or why there is none. */
-export function composeMail(ctx: ComposeContext, kind: MailKind, id: string): Promise<ComposedMail | NothingToSend> {
-  return composers[kind](ctx, id);
+/**
+ * The mail of one event, read from the database as it is now, or why there is none. `tracking` is the
+ * tracking tag of a shipped mail's key.
+ */
+export function composeMail(
+  ctx: ComposeContext,
+  kind: MailKind,
+  id: string,
+  tracking?: string,
+): Promise<ComposedMail | NothingToSend> {
+  return composers[kind](ctx, id, tracking);
 }

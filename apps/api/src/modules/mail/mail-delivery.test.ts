@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, passwordResetTokens, refunds, sentMails } from '../../db/schema';
-import { createProduct, createUser } from '../../test/factories';
+import { createAdmin, createProduct, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startPasswordResetWorker } from '../auth/password-reset.service';
+import { shippedMailEventKey, trackingTag } from './mail-jobs';
 import { mailSealKey, sealForMail } from './mail-seal';
 import { buy, startSmtpServer, type TestSmtpServer, waitUntil } from './mail-test-kit';
 import { mailJobHandler, startMailWorker } from './mail-worker';
@@ -189,16 +190,35 @@ describe('the other mails', () => {
 
   it('order shipped carries the carrier and the tracking number', async () => {
     const { user, orderId } = await paidOrder();
+    const tracking = { carrier: 'DHL Express', trackingNumber: 'JD014600006281230' };
     await t.db
       .update(orders)
-      .set({ status: 'shipped', carrier: 'DHL Express', trackingNumber: 'JD014600006281230' })
+      .set({ status: 'shipped', ...tracking })
       .where(eq(orders.id, orderId));
-    await handler()({ eventKey: `order-shipped:${orderId}` });
-    const mail = await received(messageId('order-shipped', orderId));
+    await handler()({ eventKey: shippedMailEventKey(orderId, tracking) });
+    const mail = await received(messageId('order-shipped', `${orderId}.${trackingTag(tracking)}`));
     expect(toText(mail)).toBe(user.email);
     expect(mail.subject).toBe('Your Lebaba order is on its way');
     expect(mail.text).toMatch(/Carrier\s+DHL Express/);
     expect(mail.text).toMatch(/Tracking number\s+JD014600006281230/);
+  });
+
+  it('a shipped mail whose tracking the order no longer has is not sent: the newer one tells it', async () => {
+    const { orderId } = await paidOrder();
+    const first = { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
+    const corrected = { carrier: 'UPS', trackingNumber: '1Z999AA10123456785' };
+    await t.db
+      .update(orders)
+      .set({ status: 'shipped', ...corrected })
+      .where(eq(orders.id, orderId));
+    // Jobs queued before the order had this tracking, worked late (after an outage, say).
+    await handler()({ eventKey: `order-shipped:${orderId}` });
+    await handler()({ eventKey: shippedMailEventKey(orderId, first) });
+    await handler()({ eventKey: shippedMailEventKey(orderId, corrected) });
+    await handler()({ eventKey: `order-shipped:${orderId}:not-a-tag` });
+    const mail = await received(messageId('order-shipped', `${orderId}.${trackingTag(corrected)}`));
+    expect(mail.text).toMatch(/Tracking number\s+1Z999AA10123456785/);
+    expect(smtp.received.filter((m) => m.messageId?.startsWith(`<order-shipped.${orderId}`))).toHaveLength(1);
   });
 
   it('refund issued says the amount, the kind and what is left on the order', async () => {
@@ -265,6 +285,65 @@ describe('the other mails', () => {
     await handler()({ eventKey: `password-reset:${other?.id}`, sealed: sealForMail(randomBytes(32), token) });
     expect(mailsWithId(messageId('password-reset', used?.id ?? ''))).toHaveLength(0);
     expect(mailsWithId(messageId('password-reset', other?.id ?? ''))).toHaveLength(0);
+  });
+});
+
+describe("the shipped mail, from the admin's status change, over SMTP", () => {
+  const shippedMailsOf = (orderId: string) =>
+    smtp.received.filter((m) => m.messageId?.startsWith(`<order-shipped.${orderId}`));
+
+  async function shippedJobsOf(orderId: string): Promise<string[]> {
+    const result = await t.db.execute(
+      sql`select state from pgboss.job where name = 'mail' and data->>'eventKey' like ${`order-shipped:${orderId}%`}`,
+    );
+    return (result as unknown as { rows: { state: string }[] }).rows.map((row) => row.state);
+  }
+
+  it('mails the shipment without tracking once, then each tracking number once it is given', async () => {
+    const admin = await createAdmin(t.db);
+    const user = await createUser(t.db);
+    const product = await createProduct(t.db, { priceCents: 2800 });
+    const { order } = await buy(t.app, user, [{ _id: product.id, quantity: 1 }]);
+    const patch = async (payload: Record<string, string>) => {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/orders/update-order-status/${order._id}`,
+        headers: admin.headers,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    // The bare status, as the original admin client sends it, twice.
+    await patch({ status: 'shipped' });
+    await patch({ status: 'shipped' });
+    const bare = await received(messageId('order-shipped', order._id));
+    expect(toText(bare)).toBe(user.email);
+    expect(bare.subject).toBe('Your Lebaba order is on its way');
+    expect(bare.text).toContain('Your parcel has left us.');
+    expect(bare.text).not.toMatch(/Tracking number|Carrier/);
+
+    const tracking = { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
+    await patch({ status: 'shipped', ...tracking });
+    await patch({ status: 'shipped', ...tracking });
+    const tracked = await received(messageId('order-shipped', `${order._id}.${trackingTag(tracking)}`));
+    expect(tracked.text).toMatch(/Carrier\s+UPS/);
+    expect(tracked.text).toMatch(/Tracking number\s+1Z999AA10123456784/);
+
+    // A corrected number reaches the customer too; the same correction sent again does not.
+    const corrected = { carrier: 'DHL Express', trackingNumber: 'JD014600006281230' };
+    await patch({ status: 'shipped', ...corrected });
+    await patch({ status: 'shipped', ...corrected });
+    await patch({ status: 'shipped' });
+    const fixed = await received(messageId('order-shipped', `${order._id}.${trackingTag(corrected)}`));
+    expect(fixed.text).toMatch(/Tracking number\s+JD014600006281230/);
+
+    expect(await shippedJobsOf(order._id)).toHaveLength(3);
+    await waitUntil(
+      async () => (await shippedJobsOf(order._id)).every((state) => state === 'completed'),
+      'every shipped mail job done',
+    );
+    expect(shippedMailsOf(order._id)).toHaveLength(3);
   });
 });
 

@@ -1,14 +1,44 @@
+import { createHash } from 'node:crypto';
 import type { MailKind } from '@shop/contract/mail';
 import type { Queryable } from '../../db/client';
 import type { JobQueue } from '../../platform/job-queue';
 
 /**
  * The event a mail is about, which is also what makes it one mail: `order-confirmation:<order id>`,
- * `order-shipped:<order id>`, `refund-issued:<refund id>`, `password-reset:<reset token id>`.
+ * `order-shipped:<order id>` (shipped without tracking), `order-shipped:<order id>:<tracking tag>`
+ * (shipped with that carrier and tracking number), `refund-issued:<refund id>`,
+ * `password-reset:<reset token id>`.
  */
 export type MailEventKey = `${MailKind}:${string}`;
 
+/** The kind, the id and (for a shipped mail that tells tracking) the tracking tag of an event's key. */
+export type MailEvent = { kind: MailKind; id: string; tracking?: string };
+
 export const mailEventKey = (kind: MailKind, id: string): MailEventKey => `${kind}:${id}`;
+
+export interface ShipmentTracking {
+  carrier: string | null;
+  trackingNumber: string | null;
+}
+
+/** Names a carrier and tracking number in a mail's key, or null when the order has neither. */
+export function trackingTag({ carrier, trackingNumber }: ShipmentTracking): string | null {
+  if (carrier === null && trackingNumber === null) return null;
+  return createHash('sha256')
+    .update(JSON.stringify([carrier, trackingNumber]))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/**
+ * The shipped mail that tells the order's tracking as it is now: one mail per carrier and tracking
+ * number the order ships with, and one for shipping without any, so the customer learns every number
+ * once and the same change made twice mails nothing more.
+ */
+export function shippedMailEventKey(orderId: string, tracking: ShipmentTracking): MailEventKey {
+  const tag = trackingTag(tracking);
+  return tag === null ? mailEventKey('order-shipped', orderId) : `order-shipped:${orderId}:${tag}`;
+}
 
 /**
  * Writes the mail's job in the transaction of the event that causes it: the mail exists exactly when

@@ -7,6 +7,7 @@ import type { JobQueues } from '../../platform/job-queue';
 import { findOrdersWithLines } from '../orders/orders.queries';
 import { recordMailsSent, sentMailEvents } from './mail.queries';
 import { composeMail, NothingToSend } from './mail-compose';
+import type { MailEvent } from './mail-jobs';
 import type { MailSender } from './mail-sender';
 
 export interface MailWorkerDeps {
@@ -19,23 +20,24 @@ export interface MailWorkerDeps {
 type SentMailRecord = Parameters<typeof recordMailsSent>[1][number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TRACKING_TAG = /^[0-9a-f]{16}$/;
 
-function parseEventKey(eventKey: string): { kind: MailKind; id: string } | null {
-  const at = eventKey.indexOf(':');
-  const kind = eventKey.slice(0, at) as MailKind;
-  const id = eventKey.slice(at + 1);
-  return at > 0 && MAIL_KINDS.includes(kind) && UUID.test(id) ? { kind, id } : null;
+function parseEventKey(eventKey: string): MailEvent | null {
+  const [kind, id, tracking, ...rest] = eventKey.split(':') as [MailKind, string?, string?, ...string[]];
+  if (!MAIL_KINDS.includes(kind) || !id || !UUID.test(id) || rest.length > 0) return null;
+  if (tracking === undefined) return { kind, id };
+  return kind === 'order-shipped' && TRACKING_TAG.test(tracking) ? { kind, id, tracking } : null;
 }
 
 /**
  * The Message-ID of an event's mail, the same on every try: a mail sent again after a crash between
- * the SMTP server's answer and the shop's record is recognisably the same mail.
+ * the SMTP server's answer and the shop's record is recognisably the same mail. Each tracking gets its
+ * own, so a mail client shows a later shipped mail instead of taking it for the first one.
  */
-export function messageIdFor(kind: MailKind, id: string, publicUrl: string): string {
-  return `<${kind}.${id.toLowerCase()}@${new URL(publicUrl).hostname}>`;
+export function messageIdFor(event: MailEvent, publicUrl: string): string {
+  const tracking = event.tracking ? `.${event.tracking}` : '';
+  return `<${event.kind}.${event.id.toLowerCase()}${tracking}@${new URL(publicUrl).hostname}>`;
 }
-
-type MailEvent = { kind: MailKind; id: string };
 
 /** An SMTP server's refusal may quote the recipient: the log keeps the reason without any address. */
 const reasonWithoutAddresses = (err: unknown) =>
@@ -73,12 +75,13 @@ export function mailJobHandler(deps: MailWorkerDeps) {
         { db: deps.db, publicUrl: deps.publicUrl, sealed: data.sealed, orders },
         event.kind,
         event.id,
+        event.tracking,
       );
       if (mail instanceof NothingToSend) {
         deps.log.info({ eventKey, reason: mail.reason }, 'mail not sent: nothing to send');
         return;
       }
-      const messageId = messageIdFor(event.kind, event.id, deps.publicUrl);
+      const messageId = messageIdFor(event, deps.publicUrl);
       try {
         await deps.sender.send({ ...mail, messageId });
       } catch (err) {

@@ -11,7 +11,7 @@ import type { ServiceContext } from '../../platform/context';
 import { conflict, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
 import type { SessionUser } from '../auth/sessions.service';
-import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
+import { enqueueMail, shippedMailEventKey, trackingTag } from '../mail/mail-jobs';
 import { toOrderDtos } from './orders.dto';
 import {
   countOrders,
@@ -73,9 +73,18 @@ export async function allOrders(
 }
 
 /**
- * The admin's status modal. Shipped stores the carrier and tracking number and, when the order was not
- * shipped before, queues the shipped mail in the same transaction. A cancelled or refunded order is
- * closed: its status came from giving the money back and the modal cannot change it.
+ * The customer learns of the shipment and of every carrier and tracking number it gets: a shipped mail
+ * is due when the order becomes shipped, and again when a shipped order's tracking is added or corrected.
+ */
+function shippedMailDue(before: OrderRow, after: OrderRow): boolean {
+  if (after.status !== 'shipped') return false;
+  return before.status !== 'shipped' || trackingTag(before) !== trackingTag(after);
+}
+
+/**
+ * The admin's status modal. Shipped stores the carrier and tracking number and queues the shipped mail
+ * it makes due in the same transaction. A cancelled or refunded order is closed: its status came from
+ * giving the money back and the modal cannot change it.
  */
 export async function updateOrderStatus(
   ctx: ServiceContext,
@@ -96,7 +105,7 @@ export async function updateOrderStatus(
       { status: change.status, ...(shipped ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {}) },
       new Date(),
     );
-    if (shipped && before.status !== 'shipped') await enqueueMail(ctx.jobs, tx, mailEventKey('order-shipped', id));
+    if (updated && shippedMailDue(before, updated)) await enqueueMail(ctx.jobs, tx, shippedMailEventKey(id, updated));
     await recordAudit(tx, actor, {
       kind: 'order.status_changed',
       target: { type: 'order', id, label: before.orderId },

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinRefunds, orders, productVariants, refunds, stockLedger } from '../../db/schema';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { shippedMailEventKey } from '../mail/mail-jobs';
 import { builtinRefund } from '../payments/builtin-refunds';
+import { adminStats as adminStatsOf } from '../stats/stats.service';
 import { confirm, openSession, submitCard } from './checkout-test-kit';
 
 let t: TestApp;
@@ -56,6 +58,13 @@ async function restockLedgerOf(productId: string) {
 async function mailJobs(eventKey: string): Promise<number> {
   const result = await t.db.execute(
     sql`select count(*)::int as n from pgboss.job where name = 'mail' and data->>'eventKey' = ${eventKey}`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}
+
+async function mailJobsLike(pattern: string): Promise<number> {
+  const result = await t.db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = 'mail' and data->>'eventKey' like ${pattern}`,
   );
   return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
@@ -158,6 +167,27 @@ describe('POST /api/orders/refund/:id', () => {
     expect(again.json()).toEqual({ message: ORDER_MESSAGES.nothingToRefund });
   });
 
+  it('lowers the earnings of the month the money went back, not those of the month of the order', async () => {
+    const user = await createUser(t.db);
+    const { order } = await placeOrder(user, 3000);
+    // Placed in December of last year, refunded now.
+    const lastYear = new Date().getUTCFullYear() - 1;
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.UTC(lastYear, 11, 15, 12)) })
+      .where(eq(orders.id, order._id));
+    const december = async () => (await adminStatsOf(t.db, new Date(Date.UTC(lastYear, 11, 20)))).monthlyEarnings[11];
+    const month = new Date().getUTCMonth();
+    const before = await adminStats();
+    expect(await december()).toEqual({ month: 12, earnings: order.amount });
+
+    expect((await refund(order._id, { kind: 'refund', amountCents: 1000 })).statusCode).toBe(200);
+    const after = await adminStats();
+    expect(await december()).toEqual({ month: 12, earnings: order.amount });
+    expect(after.monthlyEarnings[month].earnings).toBeCloseTo(before.monthlyEarnings[month].earnings - 10, 2);
+    expect(after.totalEarnings).toBeCloseTo(before.totalEarnings - 10, 2);
+  });
+
   it('cancels an order: what is left is refunded and every line goes back to stock', async () => {
     const user = await createUser(t.db);
     const { order, product } = await placeOrder(user);
@@ -258,37 +288,55 @@ describe('PATCH /api/orders/update-order-status/:id with shipped', () => {
   const patch = (id: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PATCH', url: `/api/orders/update-order-status/${id}`, headers: admin.headers, payload });
 
-  it('stores the carrier and tracking number and mails the shipment once', async () => {
+  it('stores the carrier and tracking number and mails each tracking number once', async () => {
     const user = await createUser(t.db);
     const { order } = await placeOrder(user);
+    const shippedJobs = () => mailJobsLike(`order-shipped:${order._id}%`);
     const tooLong = await patch(order._id, { status: 'shipped', carrier: 'UPS', trackingNumber: 'x'.repeat(101) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toMatch(/Tracking number must be at most 100 characters/);
-    expect(await mailJobs(`order-shipped:${order._id}`)).toBe(0);
+    expect(await shippedJobs()).toBe(0);
 
-    const res = await patch(order._id, { status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    const ups = { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
+    const res = await patch(order._id, { status: 'shipped', ...ups });
     expect(res.statusCode).toBe(200);
-    expect(res.json().order).toMatchObject({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
-    expect(await mailJobs(`order-shipped:${order._id}`)).toBe(1);
+    expect(res.json().order).toMatchObject({ status: 'shipped', ...ups });
+    expect(await mailJobs(shippedMailEventKey(order._id, ups))).toBe(1);
+    await patch(order._id, { status: 'shipped', ...ups });
+    expect(await shippedJobs()).toBe(1);
 
-    // A corrected tracking number is stored, with no second mail; the customer sees it.
-    await patch(order._id, { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0002' });
+    // A corrected tracking number is stored and mailed: the customer must not follow the wrong parcel.
+    const dhl = { carrier: 'DHL', trackingNumber: 'JD0002' };
+    await patch(order._id, { status: 'shipped', ...dhl });
+    await patch(order._id, { status: 'shipped', ...dhl });
+    expect(await mailJobs(shippedMailEventKey(order._id, dhl))).toBe(1);
     await patch(order._id, { status: 'completed' });
-    expect(await mailJobs(`order-shipped:${order._id}`)).toBe(1);
+    expect(await shippedJobs()).toBe(2);
     const mine = await t.app.inject({ method: 'GET', url: `/api/orders/order/${order._id}`, headers: user.headers });
-    expect(mine.json()).toMatchObject({ status: 'completed', carrier: 'DHL', trackingNumber: 'JD0002' });
+    expect(mine.json()).toMatchObject({ status: 'completed', ...dhl });
 
     const closed = await patch(order._id, { status: 'refunded' });
     expect(closed.statusCode).toBe(400);
   });
 
-  it('takes a bare status, as the original admin client sends it', async () => {
+  it('takes a bare status, as the original admin client sends it, and mails the tracking given later', async () => {
     const user = await createUser(t.db);
     const { order } = await placeOrder(user);
     const res = await patch(order._id, { status: 'shipped' });
     expect(res.statusCode).toBe(200);
     expect(res.json().order).toMatchObject({ status: 'shipped', carrier: null, trackingNumber: null });
     expect(await mailJobs(`order-shipped:${order._id}`)).toBe(1);
+    await patch(order._id, { status: 'shipped' });
+    expect(await mailJobsLike(`order-shipped:${order._id}%`)).toBe(1);
+
+    const tracking = { carrier: 'Royal Mail', trackingNumber: 'RM123456785GB' };
+    await patch(order._id, { status: 'shipped', ...tracking });
+    expect(await mailJobs(shippedMailEventKey(order._id, tracking))).toBe(1);
+    // Moved back and shipped again with the tracking it kept: the same mail's key, which is sent once.
+    await patch(order._id, { status: 'processing' });
+    await patch(order._id, { status: 'shipped' });
+    expect(await mailJobs(shippedMailEventKey(order._id, tracking))).toBe(2);
+    expect(await mailJobsLike(`order-shipped:${order._id}%`)).toBe(3);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { AdminStats } from '@shop/contract/stats';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products, reviews, users } from '../../db/schema';
+import { orders, products, refunds, reviews, users } from '../../db/schema';
 import { createAdmin, createProduct, createReview, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -34,7 +34,12 @@ async function stats(): Promise<AdminStats> {
 async function counted() {
   const n = async (table: typeof orders | typeof products | typeof reviews | typeof users) =>
     (await t.db.select({ n: count() }).from(table))[0]?.n ?? 0;
-  const [earnings] = await t.db.select({ cents: sql<string>`coalesce(sum(${orders.amountCents}), 0)` }).from(orders);
+  const [earnings] = await t.db
+    .select({
+      cents: sql<string>`coalesce(sum(${orders.amountCents}), 0)
+        - (select coalesce(sum(${refunds.amountCents}), 0) from ${refunds} where ${refunds.status} <> 'failed')`,
+    })
+    .from(orders);
   return {
     totalOrders: await n(orders),
     totalProducts: await n(products),
@@ -125,6 +130,55 @@ describe('shop totals kept by triggers', () => {
     expect(s).toMatchObject(await counted());
     await t.db.delete(orders).where(eq(orders.id, row.id));
     expect((await stats()).monthlyEarnings[7]).toEqual({ month: 8, earnings: 0 });
+  });
+
+  it('count a refund in the month it was made, the sale staying in the month of its order', async () => {
+    const before = await stats();
+    const cents = (m: number) => Math.round((before.monthlyEarnings[m - 1]?.earnings ?? 0) * 100);
+    const monthCents = (s: AdminStats, m: number) => Math.round((s.monthlyEarnings[m - 1]?.earnings ?? 0) * 100);
+    const [row] = await t.db
+      .insert(orders)
+      .values({ ...orderValues(6000, month(9, 28)), refundedCents: 2500 })
+      .returning();
+    if (!row) throw new Error('order not created');
+    const refund = (amountCents: number, at: Date, status: 'pending' | 'succeeded' | 'failed') => ({
+      orderId: row.id,
+      kind: 'refund' as const,
+      status,
+      amountCents,
+      createdAt: at,
+    });
+    const [, pending] = await t.db
+      .insert(refunds)
+      .values([
+        refund(1500, month(10, 2), 'succeeded'),
+        refund(1000, month(11, 5), 'pending'),
+        refund(700, month(11, 6), 'failed'),
+      ])
+      .returning();
+    if (!pending) throw new Error('refund not created');
+    let s = await stats();
+    expect([monthCents(s, 9), monthCents(s, 10), monthCents(s, 11)]).toEqual([
+      cents(9) + 6000,
+      cents(10) - 1500,
+      cents(11) - 1000,
+    ]);
+    expect(s).toMatchObject(await counted());
+
+    // A refund that fails at the provider gives its month back what it took.
+    await t.db.update(refunds).set({ status: 'failed' }).where(eq(refunds.id, pending.id));
+    s = await stats();
+    expect([monthCents(s, 9), monthCents(s, 10), monthCents(s, 11)]).toEqual([
+      cents(9) + 6000,
+      cents(10) - 1500,
+      cents(11),
+    ]);
+
+    // The order deleted takes its sale and its refunds with it.
+    await t.db.delete(orders).where(eq(orders.id, row.id));
+    s = await stats();
+    expect([monthCents(s, 9), monthCents(s, 10), monthCents(s, 11)]).toEqual([cents(9), cents(10), cents(11)]);
+    expect(s).toMatchObject(await counted());
   });
 
   it('start again from zero after a truncate', async () => {

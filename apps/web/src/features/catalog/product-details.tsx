@@ -1,6 +1,7 @@
 import { PRODUCT_PAGE_IMAGE_SIZES } from '@shop/contract/constants';
 import type { ProductVariant } from '@shop/contract/inventory';
 import type { Product } from '@shop/contract/products';
+import { SHIPPING_PROMISES } from '@shop/contract/shipping';
 import { ONE_SIZE } from '@shop/contract/sizes';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -77,13 +78,17 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
           </Link>
           <h1 className="mt-3 font-display text-4xl leading-tight text-ink lg:text-5xl">{product.name}</h1>
           <div className="mt-4 flex items-center gap-3 text-sm text-muted">
-            <RatingStars value={product.rating} size="md" />
-            {/* SPEC.md 8's empty text rather than a count of nothing. */}
-            <span>
-              {product.reviewCount === 0
-                ? 'No reviews yet'
-                : `${product.rating.toFixed(1)} · ${product.reviewCount} ${product.reviewCount === 1 ? 'review' : 'reviews'}`}
-            </span>
+            {/* A rating comes from reviews: without any, the empty text and no stars. */}
+            {product.reviewCount === 0 ? (
+              <span>No reviews yet</span>
+            ) : (
+              <>
+                <RatingStars value={product.rating} size="md" />
+                <span>
+                  {`${product.rating.toFixed(1)} · ${product.reviewCount} ${product.reviewCount === 1 ? 'review' : 'reviews'}`}
+                </span>
+              </>
+            )}
           </div>
           <Price price={product.price} oldPrice={product.oldPrice} className="mt-6 text-2xl font-medium" />
           <p className="mt-6 leading-relaxed text-ink/85">{product.description}</p>
@@ -130,7 +135,7 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
               Sold out
             </Button>
           )}
-          <p className="mt-4 text-xs text-muted">Free shipping on all orders · 100% money-back guarantee</p>
+          <p className="mt-4 text-xs text-muted">{SHIPPING_PROMISES.freeStandard} · 100% money-back guarantee</p>
         </div>
       </div>
     </>

@@ -1,3 +1,4 @@
+import { SHIPPING_PROMISES } from '@shop/contract/shipping';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { buttonClass } from '../../ui/button';
@@ -11,8 +12,8 @@ export function Hero() {
           Made to be worn, loved &amp; lived in.
         </h1>
         <p className="mt-6 max-w-md text-base leading-relaxed text-muted">
-          Dresses, accessories, jewellery and cosmetics chosen for the way you really dress. New pieces every week and
-          free shipping on every order.
+          Dresses, accessories, jewellery and cosmetics chosen for the way you really dress. New pieces every week.{' '}
+          {SHIPPING_PROMISES.freeStandard}.
         </p>
         <div className="mt-9 flex flex-wrap items-center gap-4">
           <Link to={paths.shop.href()} className={buttonClass('primary')}>

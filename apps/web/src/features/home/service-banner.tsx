@@ -1,7 +1,10 @@
+import { SHIPPING_PROMISES } from '@shop/contract/shipping';
+
 const SERVICES = [
   {
-    title: 'Free Delivery',
-    text: 'Free shipping on all orders, wherever you are.',
+    title: 'Free Standard Shipping',
+    // Written from the shipping prices and countries: the banner promises what the checkout charges.
+    text: `${SHIPPING_PROMISES.freeStandard}. ${SHIPPING_PROMISES.belowFree} ${SHIPPING_PROMISES.countries}`,
     icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7zM7 19a2 2 0 100-4 2 2 0 000 4zM17 19a2 2 0 100-4 2 2 0 000 4z',
   },
   {

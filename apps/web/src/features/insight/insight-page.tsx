@@ -47,8 +47,9 @@ function Figures({ summary }: { summary: InsightSummary }) {
       </div>
       <p className="text-xs text-muted">
         Days are UTC days. Revenue is what the orders charged (items, tax and shipping, after discounts) less what was
-        refunded of them. Products and categories count the items at the price they sold at, before tax, shipping,
-        discounts and refunds. Views, carts and searches reach these figures within seconds.
+        refunded in the range, on the day each refund was made. Products and categories count the items at the price
+        they sold at, before tax, shipping, discounts and refunds. Views, carts and searches reach these figures within
+        seconds.
       </p>
     </div>
   );
