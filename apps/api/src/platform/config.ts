@@ -42,6 +42,8 @@ const envSchema = z.object({
     .default(path.join(repoRoot, 'apps/web/dist-server/entry-server.js'))
     .transform(resolvePath),
   REDIS_URL: optionalString.pipe(z.url().startsWith('redis', 'must be a redis:// URL').optional()),
+  /** Put before every key the shop writes in Redis, so shops sharing one Redis never share a count. */
+  REDIS_KEY_PREFIX: optionalString,
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_REGION: z.string().default('us-east-1'),
@@ -119,6 +121,24 @@ const envSchema = z.object({
 
 export type AppConfig = ReturnType<typeof toConfig>;
 
+/**
+ * One shop's own name in Redis: its public address when set (the same for all its instances, different
+ * for staging and production), else its database's name, else the address of the one embedded instance.
+ */
+function defaultRedisKeyPrefix(env: z.infer<typeof envSchema>, publicUrl: string): string {
+  const named = (url: string) => {
+    const { host, pathname } = new URL(url);
+    return `${host}${pathname.replace(/\/$/, '')}`;
+  };
+  if (env.PUBLIC_URL) return `shop:${named(env.PUBLIC_URL)}:`;
+  if (env.DATABASE_URL) {
+    // Without a name in the URL, PostgreSQL opens the database named as the user.
+    const { pathname, username } = new URL(env.DATABASE_URL);
+    return `shop:db:${decodeURIComponent(pathname.slice(1) || username || 'postgres')}:`;
+  }
+  return `shop:${named(publicUrl)}:`;
+}
+
 function toConfig(env: z.infer<typeof envSchema>) {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -131,6 +151,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     webDistDir: env.WEB_DIST_DIR,
     webServerEntry: env.WEB_SERVER_ENTRY,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? defaultRedisKeyPrefix(env, publicUrl),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
