@@ -34,6 +34,12 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(z.url().startsWith('postgres', 'must be a postgres:// URL').optional()),
+  /** The database's owner: migrations run through it, and it grants DATABASE_URL's role only what the shop needs. */
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url().startsWith('postgres', 'must be a postgres:// URL').optional()),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')).transform(resolvePath),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')).transform(resolvePath),
   /** The web app's server entry, which renders the storefront's pages (`npm run build` makes it). */
@@ -147,6 +153,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     host: env.HOST,
     publicUrl,
     databaseUrl: env.DATABASE_URL,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL,
     dataDir: env.DATA_DIR,
     webDistDir: env.WEB_DIST_DIR,
     webServerEntry: env.WEB_SERVER_ENTRY,
@@ -220,6 +227,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     .refine((e) => !e.STRIPE_SECRET_KEY || e.CHECKOUT_RESERVATION_MINUTES >= 30, {
       path: ['CHECKOUT_RESERVATION_MINUTES'],
       message: 'must be at least 30 with Stripe, whose checkout sessions live 30 minutes or more',
+    })
+    .refine((e) => !e.DATABASE_MIGRATION_URL || e.DATABASE_URL, {
+      path: ['DATABASE_MIGRATION_URL'],
+      message: 'needs DATABASE_URL, the role the shop runs as',
     })
     .safeParse(env);
   if (!parsed.success) {
