@@ -49,6 +49,7 @@ function interpolated(value: unknown, vars: Record<string, string>): unknown {
 const SECRETS = {
   PUBLIC_URL: 'https://shop.example.com',
   POSTGRES_PASSWORD: 'pg-secret-1',
+  SHOP_DATABASE_PASSWORD: 'shop-db-secret-1',
   S3_SECRET_ACCESS_KEY: 's3-secret-1',
   MINIO_ROOT_PASSWORD: 'minio-secret-1',
   ADMIN_PASSWORD: 'admin-secret-1',
@@ -89,7 +90,7 @@ const seconds = (duration: string | undefined) => {
 describe('compose.yaml', () => {
   it('runs two shop instances built from the Dockerfile, PostgreSQL, Redis, MinIO and HAProxy', () => {
     expect(Object.keys(services).sort()).toEqual(
-      ['haproxy', 'minio', 'minio-setup', 'postgres', 'redis', 'shop-1', 'shop-2'].sort(),
+      ['haproxy', 'minio', 'minio-setup', 'postgres', 'postgres-setup', 'redis', 'shop-1', 'shop-2'].sort(),
     );
     const instances = COMPOSE_SERVICES.instances.map((i) => i.name);
     expect(Object.keys(services).filter((n) => service(n).build !== undefined)).toEqual(instances);
@@ -129,14 +130,23 @@ describe('compose.yaml', () => {
       stripe: undefined,
       mail: { smtpUrl: undefined },
     });
-    // The database and the object storage are the services of this file, with their own credentials.
-    const db = new URL(config.databaseUrl ?? '');
+    // The database and the object storage are the services of this file, with their own credentials: the
+    // owner migrates, the shop runs as the role postgres-setup makes.
+    const owner = new URL(config.databaseMigrationUrl ?? '');
     const postgres = service('postgres').environment ?? {};
-    expect([db.hostname, db.port, db.username, db.password, db.pathname]).toEqual([
+    expect([owner.hostname, owner.port, owner.username, owner.password, owner.pathname]).toEqual([
       'postgres',
       '5432',
       postgres.POSTGRES_USER,
       postgres.POSTGRES_PASSWORD,
+      `/${postgres.POSTGRES_DB}`,
+    ]);
+    const db = new URL(config.databaseUrl ?? '');
+    expect([db.hostname, db.port, db.username, db.password, db.pathname]).toEqual([
+      'postgres',
+      '5432',
+      'shop_app',
+      SECRETS.SHOP_DATABASE_PASSWORD,
       `/${postgres.POSTGRES_DB}`,
     ]);
     const objects = COMPOSE_SERVICES.objects;
@@ -160,17 +170,28 @@ describe('compose.yaml', () => {
     expect(service('minio-setup').environment?.S3_SECRET_ACCESS_KEY).toBe(shopEnv().S3_SECRET_ACCESS_KEY);
   });
 
+  it('makes the role the shop runs as, owning nothing, before a shop starts', () => {
+    const setup = service('postgres-setup');
+    const script = setup.entrypoint?.join('\n') ?? '';
+    expect(script).toContain('ALTER ROLE shop_app WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS');
+    expect(script).toContain('GRANT CONNECT, TEMPORARY ON DATABASE shop TO shop_app');
+    expect(setup.environment?.SHOP_DATABASE_PASSWORD).toBe(SECRETS.SHOP_DATABASE_PASSWORD);
+    expect(setup.environment?.PGUSER).toBe(service('postgres').environment?.POSTGRES_USER);
+  });
+
   it('starts each part once what it needs is healthy, the first instance alone on an empty database', () => {
     const needs = (name: string) =>
       Object.fromEntries(Object.entries(service(name).depends_on ?? {}).map(([k, v]) => [k, v.condition]));
     expect(needs('shop-1')).toEqual({
       postgres: 'service_healthy',
       redis: 'service_healthy',
+      'postgres-setup': 'service_completed_successfully',
       'minio-setup': 'service_completed_successfully',
     });
     // Migrations and the first seed are not made for two instances racing on an empty database.
     expect(needs('shop-2')).toEqual({ 'shop-1': 'service_healthy' });
     expect(needs('minio-setup')).toEqual({ minio: 'service_healthy' });
+    expect(needs('postgres-setup')).toEqual({ postgres: 'service_healthy' });
     expect(Object.keys(needs('haproxy')).sort()).toEqual(['minio', 'shop-1', 'shop-2']);
     // Every service waited on as healthy has a check, and a shop's is the image's own.
     for (const [name, s] of Object.entries(services)) {

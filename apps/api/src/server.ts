@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   log = createLogger(config.logLevel);
   const database = await openDatabase({
     url: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
     dataDir: path.join(config.dataDir, 'db'),
     poolSize: config.database.poolSize,
     timeouts: config.database,

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { APPEND_ONLY_TABLES, grantToShopRole, runsAsItsOwnRole, shopRoleOf } from './shop-role';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they run on. */
@@ -25,6 +26,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL server's URL, or the embedded database itself: the job queue connects to the same. */
   url?: string;
+  /** The owner's URL when the shop runs as a role of its own: migrations and the job queue's schema are made through it. */
+  migrationUrl?: string;
   pglite?: PGlite;
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
@@ -45,6 +48,8 @@ export interface DatabaseTimeouts {
 export interface DatabaseOptions {
   /** A postgres:// URL; without it the embedded database is used. */
   url?: string | undefined;
+  /** The database's owner, which migrates and grants the role of `url` what the shop needs; `url` migrates when absent. */
+  migrationUrl?: string | undefined;
   /** Where the embedded database keeps its files; in memory when absent. */
   dataDir?: string | undefined;
   /** A dump of a migrated embedded database to start from (tests). */
@@ -128,16 +133,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       : undefined;
     plannedOncePool?.on('error', () => {});
     if (plannedOncePool) plannedOncePools.set(db, drizzleNodePg(plannedOncePool, { schema }) as unknown as Database);
+    const url = options.url;
+    const migrationUrl = runsAsItsOwnRole(url, options.migrationUrl) ? options.migrationUrl : undefined;
     return {
       db,
       kind: 'postgres',
-      url: options.url,
+      url,
+      ...(migrationUrl ? { migrationUrl } : {}),
       // Migrations build indexes over whole tables: on a connection of their own, without the timeouts.
       migrate: async () => {
-        const client = new pg.Client({ connectionString: options.url });
+        const client = new pg.Client({ connectionString: migrationUrl ?? url });
         await client.connect();
         try {
           await migrateNodePg(drizzleNodePg(client, { schema }) as never, { migrationsFolder });
+          const role = shopRoleOf(url);
+          if (migrationUrl && role) await grantToShopRole(client, role, 'public', APPEND_ONLY_TABLES);
         } finally {
           await client.end();
         }

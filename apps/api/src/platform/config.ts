@@ -34,6 +34,12 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(z.url().startsWith('postgres', 'must be a postgres:// URL').optional()),
+  /** The database's owner: migrations run through it, and it grants DATABASE_URL's role only what the shop needs. */
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url().startsWith('postgres', 'must be a postgres:// URL').optional()),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')).transform(resolvePath),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')).transform(resolvePath),
   /** The web app's server entry, which renders the storefront's pages (`npm run build` makes it). */
@@ -42,6 +48,8 @@ const envSchema = z.object({
     .default(path.join(repoRoot, 'apps/web/dist-server/entry-server.js'))
     .transform(resolvePath),
   REDIS_URL: optionalString.pipe(z.url().startsWith('redis', 'must be a redis:// URL').optional()),
+  /** Put before every key the shop writes in Redis, so shops sharing one Redis never share a count. */
+  REDIS_KEY_PREFIX: optionalString,
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_REGION: z.string().default('us-east-1'),
@@ -121,6 +129,24 @@ const envSchema = z.object({
 
 export type AppConfig = ReturnType<typeof toConfig>;
 
+/**
+ * One shop's own name in Redis: its public address when set (the same for all its instances, different
+ * for staging and production), else its database's name, else the address of the one embedded instance.
+ */
+function defaultRedisKeyPrefix(env: z.infer<typeof envSchema>, publicUrl: string): string {
+  const named = (url: string) => {
+    const { host, pathname } = new URL(url);
+    return `${host}${pathname.replace(/\/$/, '')}`;
+  };
+  if (env.PUBLIC_URL) return `shop:${named(env.PUBLIC_URL)}:`;
+  if (env.DATABASE_URL) {
+    // Without a name in the URL, PostgreSQL opens the database named as the user.
+    const { pathname, username } = new URL(env.DATABASE_URL);
+    return `shop:db:${decodeURIComponent(pathname.slice(1) || username || 'postgres')}:`;
+  }
+  return `shop:${named(publicUrl)}:`;
+}
+
 function toConfig(env: z.infer<typeof envSchema>) {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -129,10 +155,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
     host: env.HOST,
     publicUrl,
     databaseUrl: env.DATABASE_URL,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL,
     dataDir: env.DATA_DIR,
     webDistDir: env.WEB_DIST_DIR,
     webServerEntry: env.WEB_SERVER_ENTRY,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? defaultRedisKeyPrefix(env, publicUrl),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -202,6 +230,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     .refine((e) => !e.STRIPE_SECRET_KEY || e.CHECKOUT_RESERVATION_MINUTES >= 30, {
       path: ['CHECKOUT_RESERVATION_MINUTES'],
       message: 'must be at least 30 with Stripe, whose checkout sessions live 30 minutes or more',
+    })
+    .refine((e) => !e.DATABASE_MIGRATION_URL || e.DATABASE_URL, {
+      path: ['DATABASE_MIGRATION_URL'],
+      message: 'needs DATABASE_URL, the role the shop runs as',
     })
     .safeParse(env);
   if (!parsed.success) {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import { type ConstructorOptions, fromDrizzle, fromPglite, type Job, PgBoss, type Queue } from 'pg-boss';
 import type { DatabaseHandle, Queryable } from '../db/client';
+import { grantToShopRole, shopRoleOf } from '../db/shop-role';
 import { type JobThread, startJobThread } from './job-thread';
 
 /**
@@ -103,6 +105,37 @@ function connectionOf(database: DatabaseHandle): ConstructorOptions {
   return { connectionString: database.url, max: 4, application_name: 'shop-jobs' };
 }
 
+/**
+ * The queue's schema and queues, made or migrated by the database's owner, then granted to the shop's
+ * role like the shop's own tables: a shop that runs as a role of its own owns none of them.
+ */
+async function prepareAsOwner(ownerUrl: string, shopUrl: string, options: JobQueueOptions): Promise<void> {
+  const owner = new PgBoss({ connectionString: ownerUrl, max: 1, schema: 'pgboss', schedule: false, supervise: false });
+  await owner.start();
+  try {
+    await createQueues(owner, options);
+  } finally {
+    await owner.stop({ graceful: true, timeout: 10_000 });
+  }
+  const role = shopRoleOf(shopUrl);
+  if (!role) return;
+  const client = new pg.Client({ connectionString: ownerUrl });
+  await client.connect();
+  try {
+    await grantToShopRole(client, role, 'pgboss');
+  } finally {
+    await client.end();
+  }
+}
+
+async function createQueues(boss: PgBoss, options: JobQueueOptions): Promise<void> {
+  for (const [name, queue] of Object.entries(QUEUES)) await boss.createQueue(name, queue);
+  if (options.mailRetryDelayMaxSeconds !== undefined) {
+    // A queue made by an earlier start keeps its options unless told: the configured ceiling wins.
+    await boss.updateQueue('mail', { retryBackoff: true, retryDelayMax: options.mailRetryDelayMaxSeconds });
+  }
+}
+
 export interface JobQueueOptions {
   /** The longest wait between two tries of a mail (MAIL_RETRY_DELAY_MAX_SECONDS). */
   mailRetryDelayMaxSeconds?: number;
@@ -120,22 +153,22 @@ export async function startJobQueue(
   options: JobQueueOptions = {},
 ): Promise<JobQueue> {
   const maintenance = options.maintenance ?? true;
+  const { migrationUrl, url } = database;
+  const madeByOwner = maintenance && migrationUrl !== undefined && url !== undefined;
+  if (madeByOwner) await prepareAsOwner(migrationUrl, url, options);
   const boss = new PgBoss({
     ...connectionOf(database),
     schema: 'pgboss',
     // Cron schedules are checked by whichever instance comes first; each tick makes one job.
     schedule: maintenance,
     supervise: maintenance,
+    // The shop's own queue makes or migrates the schema; a role of its own cannot, so the owner did just
+    // above, and a worker thread's queue starts after the shop's.
+    migrate: maintenance && !migrationUrl,
   });
   boss.on('error', (err) => log.error({ err }, 'the job queue reported an error'));
   await boss.start();
-  if (maintenance) {
-    for (const [name, queue] of Object.entries(QUEUES)) await boss.createQueue(name, queue);
-    if (options.mailRetryDelayMaxSeconds !== undefined) {
-      // A queue made by an earlier start keeps its options unless told: the configured ceiling wins.
-      await boss.updateQueue('mail', { retryBackoff: true, retryDelayMax: options.mailRetryDelayMaxSeconds });
-    }
-  }
+  if (maintenance && !madeByOwner) await createQueues(boss, options);
   const threads: JobThread[] = [];
   const workInBatches: JobQueue['workInBatches'] = async (name, handler, options = {}) => {
     const batchSize = options.batchSize ?? 1;

@@ -1,13 +1,27 @@
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import { AppError } from './errors';
+import {
+  REDIS_COMMAND_TIMEOUT_MS,
+  REDIS_RETRY_AFTER_MS,
+  REDIS_SHARED_COUNT_TIMEOUT_MS,
+  redisStore,
+} from './rate-limit-redis';
 
 /** At most `limit` hits per fixed window of `windowSeconds`, counted from the first hit. */
 export interface RateLimitRule {
   limit: number;
   windowSeconds: number;
+  /**
+   * A limit against nuisance, not guessing (checkouts, add-to-cart signals): when Redis is slow each
+   * instance may decide alone at once. Every other limit waits for Redis, because a flood of guesses is
+   * what makes Redis slow, and N instances deciding alone would then allow N times the limit.
+   */
+  mayCountAlone?: boolean;
 }
+
+/** Whether a claim may be decided by this instance alone when Redis is slow, as for a rule. */
+export type ClaimOptions = Pick<RateLimitRule, 'mayCountAlone'>;
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -26,7 +40,7 @@ export interface RateLimiter {
    * Takes `key` for `ms` unless it is already held: true for the one caller that took it, however many
    * ask at once (an attempt that may go ahead, then nobody else until the time is up).
    */
-  claim(key: string, ms: number): Promise<boolean>;
+  claim(key: string, ms: number, options?: ClaimOptions): Promise<boolean>;
   /** Milliseconds left of the hold on `key`, 0 when there is none. */
   heldFor(key: string): Promise<number>;
   /** Whether Redis answers, or null when the limiter keeps its counts in memory only. */
@@ -34,28 +48,31 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-interface RateLimitStore {
+export interface RateLimitStore {
   /** Adds one to the key's counter, starting a window of `windowMs` when there is none. */
-  increment(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  increment(key: string, windowMs: number, options?: ClaimOptions): Promise<{ count: number; resetInMs: number }>;
   decrement(key: string): Promise<void>;
-  claim(key: string, ms: number): Promise<boolean>;
+  claim(key: string, ms: number, options?: ClaimOptions): Promise<boolean>;
   heldFor(key: string): Promise<number>;
   close(): Promise<void>;
 }
 
-interface Logger {
+export interface Logger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
-
-const NAMESPACE = 'shop:rate-limit:';
 
 /** Keys may hold e-mails; hashing keeps personal data out of Redis and bounds the key length. */
 export function rateLimitKey(scope: string, subject: string): string {
   return `${scope}:${createHash('sha256').update(subject).digest('base64url')}`;
 }
 
-function memoryStore(): RateLimitStore & { sweep(): void } {
+type MemoryStore = RateLimitStore & {
+  /** Takes the count Redis gave for the key (every instance's hits) when it is more than this process counted. */
+  learn(key: string, count: number, resetInMs: number): void;
+};
+
+function memoryStore(): MemoryStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const holds = new Map<string, number>();
   const sweep = () => {
@@ -77,6 +94,12 @@ function memoryStore(): RateLimitStore & { sweep(): void } {
       window.count += 1;
       return { count: window.count, resetInMs: window.resetAt - now };
     },
+    learn: (key, count, resetInMs) => {
+      const now = Date.now();
+      const window = windows.get(key);
+      if (resetInMs <= 0 || (window && window.resetAt > now && window.count >= count)) return;
+      windows.set(key, { count, resetAt: now + resetInMs });
+    },
     decrement: async (key) => {
       const window = windows.get(key);
       if (window && window.resetAt > Date.now() && window.count > 0) window.count -= 1;
@@ -89,66 +112,6 @@ function memoryStore(): RateLimitStore & { sweep(): void } {
     },
     heldFor: async (key) => Math.max(0, (holds.get(key) ?? 0) - Date.now()),
     close: async () => clearInterval(sweeper),
-    sweep,
-  };
-}
-
-// One round trip, atomic across instances; a key left without an expiry gets one.
-const INCREMENT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}`;
-
-const DECREMENT_SCRIPT = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count > 0 then redis.call('DECR', KEYS[1]) end
-return 0`;
-
-/**
- * How long one Redis command may take before the limiter counts in memory instead. Short: a login
- * must not wait on a slow Redis (or on its own busy event loop) for longer than this.
- */
-export const REDIS_COMMAND_TIMEOUT_MS = 250;
-/** After a failure, Redis is left alone for this long (the circuit is open) and memory counts alone. */
-export const REDIS_RETRY_AFTER_MS = 5000;
-
-function redisStore(url: string, log: Logger | undefined): RateLimitStore {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    maxRetriesPerRequest: 0,
-    // A command while Redis is away fails at once instead of waiting in a queue for it to come back.
-    enableOfflineQueue: false,
-  });
-  redis.on('error', (err) => log?.warn({ err: { code: (err as NodeJS.ErrnoException).code } }, 'Redis error'));
-  // The first command of a lazily connecting client would find it still connecting.
-  const connected = () => (redis.status === 'wait' ? redis.connect().catch(() => {}) : Promise.resolve());
-  const call = async <T>(command: () => Promise<T>): Promise<T> => {
-    await connected();
-    return command();
-  };
-  return {
-    increment: async (key, windowMs) => {
-      const [count, ttl] = (await call(() => redis.eval(INCREMENT_SCRIPT, 1, NAMESPACE + key, windowMs))) as [
-        number,
-        number,
-      ];
-      return { count, resetInMs: ttl };
-    },
-    decrement: async (key) => {
-      await call(() => redis.eval(DECREMENT_SCRIPT, 1, NAMESPACE + key));
-    },
-    claim: async (key, ms) => (await call(() => redis.set(NAMESPACE + key, '1', 'PX', Math.ceil(ms), 'NX'))) === 'OK',
-    heldFor: async (key) => Math.max(0, await call(() => redis.pttl(NAMESPACE + key))),
-    close: async () => {
-      if (redis.status === 'ready') await redis.quit();
-      else redis.disconnect();
-    },
   };
 }
 
@@ -162,66 +125,83 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Redis first, the process's own memory when Redis fails or is slow. Memory counts every hit too, so it
- * holds the recent history when it has to decide alone. After a failure the circuit opens: for
- * REDIS_RETRY_AFTER_MS nothing waits on Redis, then one call tries it again.
+ * Redis first, the process's own memory when Redis fails or is slow. Memory counts every hit too and
+ * takes every count Redis gives, even one that came too late to decide on, so when it has to decide
+ * alone it goes on from the count of all instances. A limit that may count alone waits briefly, and
+ * after a failure the circuit opens: for REDIS_RETRY_AFTER_MS such limits do not wait on Redis at all.
+ * Every other limit always asks Redis and waits for it longer.
  */
-function sharedWithFallback(shared: RateLimitStore, memory: RateLimitStore, log: Logger | undefined) {
+function sharedWithFallback(shared: RateLimitStore, memory: MemoryStore, log: Logger | undefined) {
   let openUntil = 0;
-  const guarded = async <T>(what: string, command: () => Promise<T>): Promise<T | undefined> => {
-    if (Date.now() < openUntil) return undefined;
+  const guarded = async <T>(
+    what: string,
+    command: () => Promise<T>,
+    options: ClaimOptions = {},
+  ): Promise<T | undefined> => {
+    if (options.mayCountAlone && Date.now() < openUntil) return undefined;
     try {
-      return await within(command(), REDIS_COMMAND_TIMEOUT_MS);
+      return await within(command(), options.mayCountAlone ? REDIS_COMMAND_TIMEOUT_MS : REDIS_SHARED_COUNT_TIMEOUT_MS);
     } catch (err) {
+      // Said once per opening: limits that wait for Redis go on asking it while the circuit is open.
+      if (Date.now() >= openUntil) {
+        log?.warn(
+          { reason: err instanceof Error ? err.message : String(err), what },
+          'Redis did not answer; rate limits count in this process for now',
+        );
+      }
       openUntil = Date.now() + REDIS_RETRY_AFTER_MS;
-      log?.warn(
-        { reason: err instanceof Error ? err.message : String(err), what },
-        'Redis did not answer; rate limits count in this process for now',
-      );
       return undefined;
     }
   };
   const store: RateLimitStore = {
-    increment: async (key, windowMs) => {
+    increment: async (key, windowMs, options) => {
       const local = await memory.increment(key, windowMs);
-      return (await guarded('increment', () => shared.increment(key, windowMs))) ?? local;
+      const fromRedis = () =>
+        shared.increment(key, windowMs).then((answer) => {
+          memory.learn(key, answer.count, answer.resetInMs);
+          return answer;
+        });
+      return (await guarded('increment', fromRedis, options)) ?? local;
     },
     decrement: async (key) => {
       await memory.decrement(key);
-      await guarded('decrement', () => shared.decrement(key));
+      await guarded('decrement', () => shared.decrement(key), { mayCountAlone: true });
     },
-    claim: async (key, ms) => {
+    claim: async (key, ms, options) => {
       const local = await memory.claim(key, ms);
-      return (await guarded('claim', () => shared.claim(key, ms))) ?? local;
+      return (await guarded('claim', () => shared.claim(key, ms), options)) ?? local;
     },
     heldFor: async (key) => {
       const local = await memory.heldFor(key);
-      return Math.max(local, (await guarded('heldFor', () => shared.heldFor(key))) ?? 0);
+      return Math.max(local, (await guarded('heldFor', () => shared.heldFor(key), { mayCountAlone: true })) ?? 0);
     },
     close: async () => {
       await Promise.all([shared.close(), memory.close()]);
     },
   };
-  const up = async () => (await guarded('ping', () => shared.heldFor('ping'))) !== undefined;
+  const up = async () => (await guarded('ping', () => shared.heldFor('ping'), { mayCountAlone: true })) !== undefined;
   return { store, up };
 }
 
 /**
  * The shop's rate limiter: in memory for one instance, in Redis when `redisUrl` is set so that several
- * instances share their counts. It never lets a request through uncounted: when Redis is down or slow,
- * each process counts on its own (a limit then holds per instance instead of across them).
+ * instances share their counts, under the shop's own key prefix. It never lets a request through
+ * uncounted: when Redis is down, or slow past a limit's patience, each process counts on its own from
+ * the last count Redis gave.
  */
-export function createRateLimiter(config: Pick<AppConfig, 'redisUrl'>, log?: Logger): RateLimiter {
+export function createRateLimiter(config: Pick<AppConfig, 'redisUrl' | 'redisKeyPrefix'>, log?: Logger): RateLimiter {
   const memory = memoryStore();
-  const shared = config.redisUrl ? sharedWithFallback(redisStore(config.redisUrl, log), memory, log) : undefined;
+  const shared = config.redisUrl
+    ? sharedWithFallback(redisStore(config.redisUrl, config.redisKeyPrefix, log), memory, log)
+    : undefined;
   const store = shared?.store ?? memory;
   return {
     consume: async (key, rule) => {
-      const { count, resetInMs } = await store.increment(key, rule.windowSeconds * 1000);
+      const { count, resetInMs } = await store.increment(key, rule.windowSeconds * 1000, rule);
       return { allowed: count <= rule.limit, count, retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)) };
     },
     refund: (key) => store.decrement(key),
-    claim: (key, ms) => store.claim(key, ms),
+    claim: (key, ms, options) => store.claim(key, ms, options),
     heldFor: (key) => store.heldFor(key),
     sharedStoreUp: async () => (shared ? shared.up() : null),
     close: () => store.close(),

@@ -73,7 +73,11 @@ async function main(): Promise<void> {
   };
   const rng = rngOf(values.seed === undefined ? Date.now() : count(values.seed, 'seed'));
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+  });
   const imageStorage = createImageStorage(config);
   const started = Date.now();
   print(`Seeding the ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL database'}`);

@@ -99,13 +99,14 @@ export async function recordBeacon(deps: BeaconDeps, ip: string, beacon: Activit
   await enforceRateLimit(
     deps.rateLimiter,
     rateLimitKey('cart-beacon', ip),
-    { limit: deps.beaconsPerMinute, windowSeconds: 60 },
+    { limit: deps.beaconsPerMinute, windowSeconds: 60, mayCountAlone: true },
     'add-to-cart signals',
   );
   if (!(await queries.productExists(deps.db, beacon.productId))) throw notFound('Product not found');
   const first = await deps.rateLimiter.claim(
     rateLimitKey('cart-beacon-product', `${ip}|${beacon.productId}`),
     BEACON_REPEAT_WINDOW_MS,
+    { mayCountAlone: true },
   );
   if (first) deps.activity.count('add_to_cart');
   return first;

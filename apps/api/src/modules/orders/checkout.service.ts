@@ -47,7 +47,7 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
   await enforceRateLimit(
     ctx.rateLimiter,
     rateLimitKey('checkout', user.id),
-    { limit: ctx.config.rateLimits.checkoutsPerUserPerMinute, windowSeconds: 60 },
+    { limit: ctx.config.rateLimits.checkoutsPerUserPerMinute, windowSeconds: 60, mayCountAlone: true },
     'checkouts',
   );
 

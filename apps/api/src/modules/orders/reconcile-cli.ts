@@ -20,7 +20,11 @@ async function main(): Promise<void> {
 
   const config = loadConfig();
   const log = createLogger(config.logLevel);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+  });
   try {
     await database.migrate();
     const provider = createPaymentProvider(config, database.db);
