@@ -191,7 +191,7 @@ export async function fulfilCheckout(
   const result = await createOrder(deps, record, session.paymentId ?? session.id, shipping);
   if (result.created) {
     deps.log.info({ sessionId, orderId: result.order._id }, 'order created');
-    deps.events.catalogueChanged();
+    deps.events.stockMoved(result.order.products.map((line) => line.productId));
   }
   return result;
 }
