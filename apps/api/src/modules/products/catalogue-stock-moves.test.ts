@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, products } from '../../db/schema';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { sweepExpiredHolds } from '../orders/checkout-holds';
 import { checkoutCancelPath } from '../orders/checkout-paths';
 import { confirm, openSession, submitCard } from '../orders/checkout-test-kit';
+import { fulfilDepsOf } from '../orders/fulfil-checkout';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
 
@@ -113,5 +115,27 @@ describe('a purchase drops only the catalogue answers that show what it moved', 
     const detail = await detailOf(scarf.id);
     expect([detail.cache, sizeM(detail.product)]).toEqual(['miss', 1]);
     expect((await listOf(inStock)).products.map((p) => p._id)).toContain(scarf.id);
+  });
+
+  it('drops the answers of a product whose hold expires, and keeps the others', async () => {
+    const belt = await createProduct(t.db, {
+      name: 'Expiring Leather Belt',
+      category: 'accessories',
+      sizeScale: 'clothing',
+      stock: [{ size: 'M', onHand: 1 }],
+    });
+    const ring = await createProduct(t.db, { name: 'Steady Gold Ring', category: 'jewellery' });
+    await openSession(t.app, buyer, [{ _id: belt.id, quantity: 1, size: 'M' }]);
+    expect(sizeM((await detailOf(belt.id)).product)).toBe(0);
+    await detailOf(ring.id);
+    await renameInDatabase(ring.id, 'Renamed Gold Ring');
+
+    const inTwoDays = new Date(Date.now() + 2 * 24 * 3600 * 1000);
+    const swept = await sweepExpiredHolds(fulfilDepsOf(t.app.deps, t.app.log), inTwoDays);
+    expect(swept.released).toBeGreaterThanOrEqual(1);
+    const detail = await detailOf(belt.id);
+    expect([detail.cache, sizeM(detail.product)]).toEqual(['miss', 1]);
+    const kept = await detailOf(ring.id);
+    expect([kept.cache, kept.product.name]).toEqual(['hit', 'Steady Gold Ring']);
   });
 });
