@@ -31,8 +31,8 @@ export interface BenchOptions {
   sections: Set<Section>;
   /**
    * A commit whose storefront Lighthouse also measures in this run, on this machine, for the comparison
-   * issue 14 asks for (LCP and TBT against the build before server rendering); its shop also runs the
-   * browsing while buying row (`browsing_while_buying`) after this one's.
+   * with the build before server rendering (LCP and TBT); its shop also runs the browsing while buying
+   * row (`browsing_while_buying`) after this one's, for the comparison with the code before it.
    */
   baseline: string | undefined;
   /** Only these rows of the API section (keys of `latest.json`'s `api`); all of them when undefined. */
