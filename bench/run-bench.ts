@@ -2,8 +2,18 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Endpoint, logIn, type Measured, runApiSuite, runPurchaseAndHash } from './lib/api-suite';
+import {
+  attempt,
+  ENDPOINTS,
+  type Endpoint,
+  logIn,
+  type Measured,
+  PURCHASE_ROWS,
+  runApiSuite,
+  runPurchaseAndHash,
+} from './lib/api-suite';
 import { prepareBaseline } from './lib/baseline';
+import { BROWSING_WHILE_BUYING, measureBrowsingWhileBuying } from './lib/browsing-while-buying';
 import { runClusterSuite } from './lib/cluster-suite';
 import { BENCH_BUYERS, type Dataset, prepareDataset } from './lib/datasets';
 import { type PageScore, scorePage } from './lib/lighthouse';
@@ -78,14 +88,34 @@ async function lighthousePages(
   return scores;
 }
 
-/** Lighthouse on the same pages of another commit's build, its shop on the same data, after this one's. */
-async function lighthouseOfBaseline(ref: string, dataset: Dataset, options: BenchOptions) {
-  const { checkout, commit, remove } = await prepareBaseline(ref);
+/** 50 connections browsing while the buyers purchase, once the mails of earlier purchases are sent. */
+async function browsingWhileBuying(shopUrl: string, dataset: Dataset, settings: LoadSettings, of = '') {
+  await mailsSettled(dataset.dataDir);
+  return attempt(`browsing while buying${of}`, () => measureBrowsingWhileBuying(shopUrl, dataset, settings));
+}
+
+/**
+ * Another commit's shop on the same data, after this one's: Lighthouse on the same pages of its build,
+ * and the browsing while buying row, each when asked for.
+ */
+async function measureBaseline(
+  ref: string,
+  dataset: Dataset,
+  options: BenchOptions,
+  settings: LoadSettings,
+  wants: { lighthouse: boolean; browsing: boolean },
+) {
+  const { checkout, commit, remove } = await prepareBaseline(ref, { buildWeb: wants.lighthouse });
   try {
     say(`starting the shop of ${ref} (${commit}) for the comparison`);
     const shop = await startShop(dataset, {}, checkout);
     try {
-      return { ref, commit, pages: await lighthousePages(shop.url, dataset, options, COMPARED_PAGES) };
+      const browsing = wants.browsing
+        ? await browsingWhileBuying(shop.url, dataset, settings, ` on ${ref} (${commit})`)
+        : undefined;
+      if (wants.lighthouse) await mailsSettled(dataset.dataDir);
+      const pages = wants.lighthouse ? await lighthousePages(shop.url, dataset, options, COMPARED_PAGES) : undefined;
+      return { ref, commit, pages, browsing };
     } finally {
       await shop.stop();
     }
@@ -149,6 +179,10 @@ function failuresOf(run: BenchRun): string[] {
   }
   for (const [page, m] of Object.entries(run.lighthouse ?? {})) check(`Lighthouse ${page}`, m);
   check('Lighthouse of the baseline', run.lighthouseBaseline);
+  check('the baseline', run.apiBaseline);
+  if (run.apiBaseline && !('error' in run.apiBaseline)) {
+    check(`api ${BROWSING_WHILE_BUYING} of the baseline`, run.apiBaseline.browsing_while_buying);
+  }
   if (run.lighthouseBaseline && !('error' in run.lighthouseBaseline)) {
     for (const [page, m] of Object.entries(run.lighthouseBaseline.pages))
       check(`Lighthouse ${page} of the baseline`, m);
@@ -185,6 +219,7 @@ async function main(): Promise<void> {
     web: undefined,
     lighthouse: undefined,
     lighthouseBaseline: undefined,
+    apiBaseline: undefined,
     growth: undefined,
     mail: undefined,
     sitemap: undefined,
@@ -198,6 +233,11 @@ async function main(): Promise<void> {
   }
 
   const { sections } = options;
+  const knownRows = new Set<string>([...ENDPOINTS, ...PURCHASE_ROWS, BROWSING_WHILE_BUYING]);
+  const unknownRow = [...(options.rows ?? [])].find((row) => !knownRows.has(row));
+  if (unknownRow) throw new Error(`--rows: no row ${unknownRow}; the rows are ${[...knownRows].join(', ')}`);
+  const wanted = (row: string) => !options.rows || options.rows.has(row);
+  const browsingWanted = sections.has('api') && wanted(BROWSING_WHILE_BUYING);
   // The shop reads the web build when it starts, so the build comes first.
   if (options.buildWeb && (sections.has('web') || sections.has('lighthouse'))) {
     await buildWeb().catch((err: unknown) => notes.push(`web build failed: ${errorOf(err).error}`));
@@ -216,13 +256,19 @@ async function main(): Promise<void> {
       if (sections.has('api')) {
         const ceiling = await startCeiling();
         try {
-          run.api = await runApiSuite(shopUrl, ceiling.url, dataset, settings);
+          run.api = await runApiSuite(shopUrl, ceiling.url, dataset, settings, ENDPOINTS.filter(wanted));
         } finally {
           await ceiling.stop();
         }
         // Before the purchases: their confirmation mails are still being sent for a while after them.
-        run.sitemap = await measureSitemaps(shopUrl, shop.pid).catch(errorOf);
-        Object.assign(run.api.endpoints, await runPurchaseAndHash(shopUrl, dataset, settings));
+        if (!options.rows) run.sitemap = await measureSitemaps(shopUrl, shop.pid).catch(errorOf);
+        Object.assign(
+          run.api.endpoints,
+          await runPurchaseAndHash(shopUrl, dataset, settings, PURCHASE_ROWS.filter(wanted)),
+        );
+        if (browsingWanted) {
+          run.api.endpoints.browsing_while_buying = await browsingWhileBuying(shopUrl, dataset, settings);
+        }
         const ceilings = run.api.ceilingRuns.map((c) => c.rps.toLocaleString('en-US')).join(' and ');
         notes.push(`the ceiling was measured before and after the endpoints: ${ceilings} req/s (the mean is used)`);
       }
@@ -235,8 +281,17 @@ async function main(): Promise<void> {
     if (sections.has('cluster')) {
       run.cluster = await runClusterSuite(dataset, settings, run.api?.ceiling).catch(errorOf);
     }
-    if (sections.has('lighthouse') && options.baseline) {
-      run.lighthouseBaseline = await lighthouseOfBaseline(options.baseline, dataset, options).catch(errorOf);
+    if (options.baseline && (sections.has('lighthouse') || browsingWanted)) {
+      const wants = { lighthouse: sections.has('lighthouse'), browsing: browsingWanted };
+      const baseline = await measureBaseline(options.baseline, dataset, options, settings, wants).catch(errorOf);
+      if ('error' in baseline) {
+        if (wants.lighthouse) run.lighthouseBaseline = baseline;
+        if (wants.browsing) run.apiBaseline = baseline;
+      } else {
+        const { ref, commit, pages, browsing } = baseline;
+        if (pages) run.lighthouseBaseline = { ref, commit, pages };
+        if (browsing) run.apiBaseline = { ref, commit, browsing_while_buying: browsing };
+      }
     }
     if (sections.has('mail')) run.mail = await mailSection(dataset, options.mailOrders).catch(errorOf);
   }

@@ -202,9 +202,7 @@ export interface ApiRun {
   ceiling: Measured;
   /** Each ceiling measurement, so a machine that got busier during the run shows. */
   ceilingRuns: LoadResult[];
-  endpoints: Partial<
-    Record<Endpoint | 'purchase' | 'purchase_with_code' | 'checkout_session' | 'password_hash', Measured>
-  >;
+  endpoints: Partial<Record<Endpoint | PurchaseRow | 'browsing_while_buying', Measured>>;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -259,23 +257,35 @@ export async function runApiSuite(
   return { ceiling: meanOf(ceilingRuns) ?? before, ceilingRuns, endpoints };
 }
 
-export async function runPurchaseAndHash(shopUrl: string, dataset: Dataset, settings: LoadSettings) {
+export const PURCHASE_ROWS = ['purchase', 'purchase_with_code', 'checkout_session', 'password_hash'] as const;
+export type PurchaseRow = (typeof PURCHASE_ROWS)[number];
+
+export async function runPurchaseAndHash(
+  shopUrl: string,
+  dataset: Dataset,
+  settings: LoadSettings,
+  only: readonly PurchaseRow[] = PURCHASE_ROWS,
+): Promise<Partial<Record<PurchaseRow, Measured>>> {
   const buyers = () => Promise.all(BENCH_BUYERS.map(async (email) => ({ token: await logIn(shopUrl, email) })));
-  const purchase = await attempt('purchase', async () =>
-    measurePurchases(shopUrl, await buyers(), dataset.fixtures.cartLines, settings),
-  );
-  const purchaseWithCode = await attempt('purchase with a discount code', async () => {
-    const code = await makeBenchCode(shopUrl, await logIn(shopUrl, BENCH_ADMIN));
-    return measurePurchases(shopUrl, await buyers(), dataset.fixtures.cartLines, settings, code);
-  });
-  const checkoutSession = await attempt('checkout session with a size held', async () =>
-    measureCheckoutSessions(shopUrl, await buyers(), dataset.fixtures.sizedLine, settings),
-  );
-  const passwordHash = await attempt('password hash alone', async () => hashCost(settings));
-  return {
-    purchase,
-    purchase_with_code: purchaseWithCode,
-    checkout_session: checkoutSession,
-    password_hash: passwordHash,
+  const rows: Record<PurchaseRow, [string, () => Promise<LoadResult>]> = {
+    purchase: ['purchase', async () => measurePurchases(shopUrl, await buyers(), dataset.fixtures.cartLines, settings)],
+    purchase_with_code: [
+      'purchase with a discount code',
+      async () => {
+        const code = await makeBenchCode(shopUrl, await logIn(shopUrl, BENCH_ADMIN));
+        return measurePurchases(shopUrl, await buyers(), dataset.fixtures.cartLines, settings, code);
+      },
+    ],
+    checkout_session: [
+      'checkout session with a size held',
+      async () => measureCheckoutSessions(shopUrl, await buyers(), dataset.fixtures.sizedLine, settings),
+    ],
+    password_hash: ['password hash alone', async () => hashCost(settings)],
   };
+  const measured: Partial<Record<PurchaseRow, Measured>> = {};
+  for (const row of only) {
+    const [label, work] = rows[row];
+    measured[row] = await attempt(label, work);
+  }
+  return measured;
 }

@@ -28,7 +28,84 @@ export const ENDPOINT_LABELS: Record<string, string> = {
   purchase_with_code: 'purchase with a discount code (10% off, no limits; 10 buyers)',
   checkout_session: 'checkout session holding one size (10 buyers)',
   password_hash: 'password hash alone (per hash, same concurrency)',
+  browsing_while_buying: 'browsing while buying: lists and products, 50 connections, while 10 buyers purchase',
 };
+
+type BrowsingFigures = EndpointFigures & { hit_ratio?: number; purchases_rps?: number; purchase_errors?: number };
+
+/** The browsing while buying row's targets, each naming the baseline's figure of the same run (`--baseline`). */
+function browsingTargets(json: BenchJson): Target[] {
+  const now = json.api.browsing_while_buying as BrowsingFigures | undefined;
+  const before = json.api_baseline?.browsing_while_buying as BrowsingFigures | undefined;
+  const ofBaseline = (figure: number | null | undefined, shown: (n: number) => string) =>
+    json.api_baseline
+      ? ` (${json.api_baseline.commit} in this run: ${figure === null || figure === undefined ? 'n/a' : shown(figure)})`
+      : '';
+  const times = (n: number) => `${fmt(n, 2)}x`;
+  const ms = (n: number) => `${fmt(n, 1)} ms`;
+  const share = (n: number) => `${fmt(n * 100, 1)}%`;
+  return [
+    {
+      name: `browsing while buying: ratio to ceiling${ofBaseline(before?.ratio_to_ceiling, times)}`,
+      value: now?.ratio_to_ceiling ?? null,
+      limit: 0.5,
+      op: '>=',
+      shown: times,
+    },
+    {
+      name: `browsing while buying: p99${ofBaseline(before?.p99_ms, ms)}`,
+      value: now?.p99_ms ?? null,
+      limit: 25,
+      op: '<',
+      shown: ms,
+    },
+    {
+      name: `browsing while buying: answers from the cache${ofBaseline(before?.hit_ratio, share)}`,
+      value: now?.hit_ratio ?? null,
+      limit: 0.9,
+      op: '>=',
+      shown: share,
+    },
+  ];
+}
+
+/** The row beside the same row of the baseline's shop, measured in this run (`--baseline`). */
+function browsingSection(json: BenchJson): string[] {
+  const now = json.api.browsing_while_buying as BrowsingFigures | undefined;
+  if (!now) return [];
+  const before = json.api_baseline?.browsing_while_buying as BrowsingFigures | undefined;
+  const line = (code: string, f: BrowsingFigures) => [
+    code,
+    fmt(f.rps, 1),
+    fmt(f.ratio_to_ceiling, 3),
+    fmt(f.p99_ms, 1),
+    f.hit_ratio === undefined ? 'n/a' : `${fmt(f.hit_ratio * 100, 1)}%`,
+    fmt(f.purchases_rps, 1),
+    `${fmt(f.errors)} / ${fmt(f.purchase_errors)}`,
+  ];
+  return [
+    '',
+    '## Browsing while buying',
+    '',
+    table(
+      [
+        'shop',
+        'browsing req/s',
+        'ratio to ceiling',
+        'p99 ms',
+        'from the cache',
+        'purchases/s',
+        'errors (browsing / buying)',
+      ],
+      [
+        line(`this build (${json.meta.commit})`, now),
+        ...(before && json.api_baseline
+          ? [line(`${json.api_baseline.ref} (${json.api_baseline.commit}), same run`, before)]
+          : []),
+      ],
+    ),
+  ];
+}
 
 interface Target {
   name: string;
@@ -94,6 +171,7 @@ function targets(json: BenchJson): Target[] {
     ratio('size + in-stock list: ratio to ceiling', 'product_list_size_stock', 0.5),
     p99('size + in-stock list: p99', 'product_list_size_stock', 25),
     p99('checkout session holding a size, 10 buyers: p99', 'checkout_session', 150),
+    ...browsingTargets(json),
   ];
   list.push({
     name: `confirmation mails of ${fmt(json.mail.orders)} orders delivered (SMTP)`,
@@ -246,6 +324,7 @@ export function toMarkdown(run: BenchRun, json: BenchJson): string {
       ]),
     ),
     ...clusterSection(json),
+    ...browsingSection(json),
     '',
     '## Web (production build, gzip level 9)',
     '',

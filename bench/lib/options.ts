@@ -31,9 +31,12 @@ export interface BenchOptions {
   sections: Set<Section>;
   /**
    * A commit whose storefront Lighthouse also measures in this run, on this machine, for the comparison
-   * issue 14 asks for (LCP and TBT against the build before server rendering).
+   * with the build before server rendering (LCP and TBT); its shop also runs the browsing while buying
+   * row (`browsing_while_buying`) after this one's, for the comparison with the code before it.
    */
   baseline: string | undefined;
+  /** Only these rows of the API section (keys of `latest.json`'s `api`); all of them when undefined. */
+  rows: Set<string> | undefined;
 }
 
 export const HELP = `npm run bench [-- options]
@@ -46,7 +49,9 @@ export const HELP = `npm run bench [-- options]
   --no-build         measure the existing apps/web/dist instead of building it first
   --reseed           regenerate the benchmark data even when a database of the right size exists
   --duration <s>     seconds of load per endpoint (default 15, quick 5)
-  --baseline <ref>   also run Lighthouse on home, shop and a product of this commit's build, in this run
+  --baseline <ref>   also run Lighthouse on home, shop and a product of this commit's build, and the
+                     browsing while buying row on this commit's shop, in this run
+  --rows <list>      only these rows of the api section (comma separated keys, e.g. browsing_while_buying)
 
   BENCH_DATABASE_URL  a PostgreSQL database to derive the benchmark databases from (one per size);
                       without it the embedded database is used with 10,000 products
@@ -85,6 +90,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   const only = value('--only');
   const duration = value('--duration');
   const baseline = value('--baseline');
+  const rows = value('--rows');
   if (args.length > 0) throw new Error(`Unknown argument ${args[0]}\n\n${HELP}`);
 
   const databaseUrl = env.BENCH_DATABASE_URL || undefined;
@@ -111,5 +117,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     reseed,
     sections,
     baseline,
+    rows: rows ? new Set(rows.split(',').filter(Boolean)) : undefined,
   };
 }

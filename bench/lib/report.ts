@@ -25,6 +25,8 @@ export interface BenchJson {
   lighthouse: Record<string, Nullable<PageScore>>;
   /** The same pages of another commit's build, measured in the same run (`--baseline`). */
   lighthouse_baseline: { ref: string; commit: string; pages: Record<string, Nullable<PageScore>> } | null;
+  /** Rows of the API measured on another commit's shop in the same run (`--baseline`), against this run's ceiling. */
+  api_baseline: { ref: string; commit: string; browsing_while_buying: EndpointFigures } | null;
   growth: Record<string, Record<string, { p99_ms: number | null }>>;
   mail: Nullable<MailDrain>;
   sitemap: Nullable<SitemapFetch>;
@@ -42,6 +44,7 @@ export interface BenchRun {
     | { ref: string; commit: string; pages: Record<string, PageScore | { error: string }> }
     | { error: string }
     | undefined;
+  apiBaseline: { ref: string; commit: string; browsing_while_buying: Measured } | { error: string } | undefined;
   growth: { sizes: string[]; byEndpoint: Record<string, Record<string, Measured>> } | undefined;
   mail: MailDrain | { error: string } | undefined;
   sitemap: SitemapFetch | { error: string } | undefined;
@@ -110,6 +113,7 @@ export function toJson(run: BenchRun): BenchJson {
         ),
       }
     : null;
+  const apiBaseline = ok(run.apiBaseline);
   const growth: BenchJson['growth'] = {};
   for (const [endpoint, bySize] of Object.entries(run.growth?.byEndpoint ?? {})) {
     growth[endpoint] = Object.fromEntries(
@@ -127,6 +131,16 @@ export function toJson(run: BenchRun): BenchJson {
     },
     lighthouse,
     lighthouse_baseline: lighthouseBaseline,
+    api_baseline: apiBaseline
+      ? {
+          ref: apiBaseline.ref,
+          commit: apiBaseline.commit,
+          browsing_while_buying: againstCeiling({ row: apiBaseline.browsing_while_buying }, ceiling).row ?? {
+            ...EMPTY_LOAD,
+            ratio_to_ceiling: null,
+          },
+        }
+      : null,
     growth,
     mail: ok(run.mail) ?? EMPTY_MAIL,
     sitemap: ok(run.sitemap) ?? EMPTY_SITEMAP,

@@ -22,6 +22,7 @@ import { createPaymentProvider } from './modules/payments/create-payment-provide
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { CATALOGUE_CACHE_DEFAULTS, CatalogueCache } from './modules/products/catalogue-cache';
 import { dropCatalogueCacheOnWrites } from './modules/products/catalogue-invalidation';
+import { stockMovedTags } from './modules/products/catalogue-tags';
 import { productPageHints, shopPageHints } from './modules/products/product-page-hints';
 import { productsRoutes } from './modules/products/products.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -117,8 +118,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     insight: createInsight(database.db, app.log, config),
     ...options.overrides,
   };
-  deps.events.onCatalogueChanged((origin) => {
+  deps.events.onCatalogueChanged((origin, change) => {
     if (origin === 'unheard') deps.catalogueCache.expire();
+    else if (change.kind === 'stock') deps.catalogueCache.drop(stockMovedTags(change.productIds));
     else deps.catalogueCache.invalidate();
   });
   // Changes made here drop the other instances' caches too, and theirs drop this one's.

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { DatabaseHandle } from '../db/client';
-import type { ShopEvents } from './shop-events';
+import { ANY_CHANGE, type CatalogueChange, type ShopEvents } from './shop-events';
 
 /**
  * The shop's instances tell each other that the catalogue changed, through PostgreSQL's LISTEN/NOTIFY
- * on the shop's own database (docs/decisions/013): each listens on a connection of its own, drops its
- * catalogue cache (and the pages kept in it) when another says so, and says so itself, at most once per
- * short while, after its own changes. On the embedded database there is one instance and nothing to say.
+ * on the shop's own database (docs/decisions/013): each listens on a connection of its own, drops what
+ * another says changed from its catalogue cache (and the pages kept in it), and says so itself, at most
+ * once per short while, after its own changes: which products' stock moved, or that anything may have.
+ * On the embedded database there is one instance and nothing to say.
  */
 
 export const CATALOGUE_CHANNEL = 'shop_catalogue_changed';
@@ -35,6 +36,48 @@ const DEFAULTS: Required<BroadcastOptions> = {
 /** Connecting, a LISTEN, a NOTIFY or a heartbeat that takes longer than this counts as a lost connection. */
 const QUERY_TIMEOUT_MS = 5000;
 
+/**
+ * Products named in one notification: their ids stay well inside PostgreSQL's 8,000 bytes of payload;
+ * more are told in several.
+ */
+const PRODUCTS_PER_NOTIFICATION = 150;
+
+/** A notification: who sends it, and the products whose stock moved (none named: anything may have changed). */
+interface Notice {
+  from: string;
+  stock?: string[];
+}
+
+/** The notifications that tell `change`. */
+export function noticesOf(from: string, change: CatalogueChange): string[] {
+  if (change.kind === 'any') return [JSON.stringify({ from } satisfies Notice)];
+  const notices: string[] = [];
+  for (let at = 0; at < change.productIds.length; at += PRODUCTS_PER_NOTIFICATION) {
+    const stock = change.productIds.slice(at, at + PRODUCTS_PER_NOTIFICATION);
+    notices.push(JSON.stringify({ from, stock } satisfies Notice));
+  }
+  return notices;
+}
+
+/**
+ * What a notification says changed, or undefined for this instance's own. Any other payload (an instance
+ * of an older version says only who it is) means anything may have changed.
+ */
+export function changeOfNotice(payload: string, self: string): CatalogueChange | undefined {
+  if (payload === self) return undefined;
+  let notice: unknown;
+  try {
+    notice = JSON.parse(payload);
+  } catch {
+    return ANY_CHANGE;
+  }
+  if (typeof notice !== 'object' || notice === null) return ANY_CHANGE;
+  const { from, stock } = notice as Partial<Notice>;
+  if (from === self) return undefined;
+  const named = Array.isArray(stock) && stock.every((id) => typeof id === 'string');
+  return named ? { kind: 'stock', productIds: stock } : ANY_CHANGE;
+}
+
 export interface ShopEventsBroadcast {
   /** Sends what is still to be told, then stops listening. */
   stop(): Promise<void>;
@@ -49,8 +92,8 @@ export async function startShopEventsBroadcast(
 ): Promise<ShopEventsBroadcast> {
   if (database.kind !== 'postgres' || !database.url) return { stop: async () => {} };
   const broadcast = new CatalogueBroadcast(database.url, events, log, { ...DEFAULTS, ...options });
-  events.onCatalogueChanged((origin) => {
-    if (origin === 'here') broadcast.changed();
+  events.onCatalogueChanged((origin, change) => {
+    if (origin === 'here') broadcast.changed(change);
   });
   await broadcast.listen();
   return broadcast;
@@ -62,8 +105,9 @@ class CatalogueBroadcast implements ShopEventsBroadcast {
   /** The connection being opened or listening; undefined while waiting to reconnect. */
   private client: pg.Client | undefined;
   private listening = false;
-  /** A change made here that the others have not been told of yet. */
-  private owed = false;
+  /** Changes made here that the others have not been told of yet: anything, or the stock of these products. */
+  private owedAny = false;
+  private readonly owedStock = new Set<string>();
   private failures = 0;
   private stopped = false;
   private sendTimer: NodeJS.Timeout | undefined;
@@ -78,9 +122,10 @@ class CatalogueBroadcast implements ShopEventsBroadcast {
   ) {}
 
   /** A change was made here: told to the others at the end of a short while, with any that follow it. */
-  changed(): void {
+  changed(change: CatalogueChange): void {
     if (this.stopped) return;
-    this.owed = true;
+    if (change.kind === 'any') this.owedAny = true;
+    else for (const id of change.productIds) this.owedStock.add(id);
     this.sendTimer ??= setTimeout(() => {
       this.sendTimer = undefined;
       void this.send();
@@ -101,10 +146,10 @@ class CatalogueBroadcast implements ShopEventsBroadcast {
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client, new Error('the connection ended')));
     client.on('notification', (message) => {
-      // Its own notifications come back to it: its cache went when the change was made.
-      if (message.channel === CATALOGUE_CHANNEL && message.payload !== this.instanceId) {
-        this.events.catalogueChangedElsewhere();
-      }
+      // Its own notifications come back to it: its cache dropped them when the change was made.
+      if (message.channel !== CATALOGUE_CHANNEL) return;
+      const change = changeOfNotice(message.payload ?? '', this.instanceId);
+      if (change) this.events.catalogueChangedElsewhere(change);
     });
     try {
       await client.connect();
@@ -123,19 +168,25 @@ class CatalogueBroadcast implements ShopEventsBroadcast {
       client.query('select 1').catch((err: unknown) => this.lost(client, err));
     }, this.options.heartbeatMs);
     this.heartbeat.unref();
-    if (this.owed) await this.send();
+    await this.send();
   }
 
   private async send(): Promise<void> {
     const client = this.client;
     // Not listening: told once the connection is back (listen sends what is owed).
-    if (!this.owed || !client || !this.listening) return;
-    this.owed = false;
+    if (!client || !this.listening || (!this.owedAny && this.owedStock.size === 0)) return;
+    // Anything changed says all a list of products would.
+    const change: CatalogueChange = this.owedAny ? ANY_CHANGE : { kind: 'stock', productIds: [...this.owedStock] };
+    this.owedAny = false;
+    this.owedStock.clear();
     try {
-      await client.query('select pg_notify($1, $2)', [CATALOGUE_CHANNEL, this.instanceId]);
+      for (const notice of noticesOf(this.instanceId, change)) {
+        await client.query('select pg_notify($1, $2)', [CATALOGUE_CHANNEL, notice]);
+      }
     } catch (err) {
-      // Never the writer's failure: its request has been answered. Told again once listening again.
-      this.owed = true;
+      // Never the writer's failure: its request has been answered. Told again once listening again, as
+      // anything, since some of it may have been told and the rest not.
+      this.owedAny = true;
       this.lost(client, err);
     }
   }

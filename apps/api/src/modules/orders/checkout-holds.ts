@@ -3,8 +3,9 @@ import { releaseDiscountHold } from '../discounts/discounts.service';
 import type { ReservationEnd } from '../inventory/inventory.queries';
 import { expiredHoldIds } from '../inventory/inventory.queries';
 import { endHold } from '../inventory/inventory.service';
+import { checkoutLinesSchema } from '../payments/payment-provider';
 import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout';
-import { findCheckoutSession, findCheckoutSessionByHold } from './orders.queries';
+import { type CheckoutSessionRow, findCheckoutSession, findCheckoutSessionByHold } from './orders.queries';
 
 /**
  * How a checkout's stock hold (and its discount code's use, held under the same id) ends when nobody
@@ -17,16 +18,26 @@ type Release = Exclude<ReservationEnd, 'paid'>;
 
 /**
  * Gives a hold back, the code's use and the stock in one transaction (the code's row first, as the
- * order's transaction takes them). `withCode` is false when the shop's record says the checkout had no
- * code, which spares the statement; without a record (a crash before it) it is tried.
+ * order's transaction takes them). The code is tried unless the shop's record says the checkout had
+ * none, which spares the statement; without a record (a crash before it) it is tried.
  */
-async function release(deps: FulfilDeps, holdId: string, end: Release, actorId: string | null, withCode: boolean) {
+async function release(
+  deps: FulfilDeps,
+  holdId: string,
+  end: Release,
+  actorId: string | null,
+  record: CheckoutSessionRow | undefined,
+) {
   let code: string | undefined;
   const ended = await deps.db.transaction(async (tx) => {
-    if (withCode) code = await releaseDiscountHold(tx, holdId, end);
+    if (hadCode(record)) code = await releaseDiscountHold(tx, holdId, end);
     return endHold(tx, holdId, end, actorId);
   });
-  if (ended.length > 0) deps.events.catalogueChanged();
+  if (ended.length > 0) {
+    // The record names the products held; without one, nobody knows which they were.
+    if (record) deps.events.stockMoved(checkoutLinesSchema.parse(record.lineItems).map((line) => line.productId));
+    else deps.events.catalogueChanged();
+  }
   return ended.length + (code ? 1 : 0);
 }
 
@@ -41,14 +52,14 @@ export async function cancelCheckout(deps: FulfilDeps, holdId: string): Promise<
     await fulfilCheckout(deps, record.id, 'system');
     return { outcome: 'paid', sessionId: record.id };
   }
-  const released = await release(deps, holdId, 'cancelled', record?.userId ?? null, hadCode(record));
+  const released = await release(deps, holdId, 'cancelled', record?.userId ?? null, record);
   return { outcome: record || released > 0 ? 'cancelled' : 'unknown' };
 }
 
 /** The provider ended a session unpaid (Stripe's `checkout.session.expired`, a failed delayed payment). */
 export async function releaseSessionHold(deps: FulfilDeps, sessionId: string, end: Release): Promise<void> {
   const record = await findCheckoutSession(deps.db, sessionId);
-  if (record?.holdId) await release(deps, record.holdId, end, null, hadCode(record));
+  if (record?.holdId) await release(deps, record.holdId, end, null, record);
 }
 
 export interface SweepReport {
@@ -77,7 +88,7 @@ export async function sweepExpiredHolds(deps: FulfilDeps, now = new Date()): Pro
         if ((await fulfilCheckout(deps, record.id, 'system')).created) report.fulfilled += 1;
         continue;
       }
-      if ((await release(deps, holdId, 'expired', null, hadCode(record))) > 0) report.released += 1;
+      if ((await release(deps, holdId, 'expired', null, record)) > 0) report.released += 1;
     } catch (err) {
       deps.log.error({ err, holdId }, 'an expired stock hold could not be released; the next sweep tries again');
     }

@@ -76,14 +76,15 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
     if (discount) await releaseDiscountHold(ctx.db, holdId, 'cancelled');
     throw err;
   }
-  ctx.events.catalogueChanged();
+  const heldProducts = lines.map((line) => line.productId);
+  ctx.events.stockMoved(heldProducts);
   const giveBack = async () => {
     await ctx.db.transaction(async (tx) => {
       // The code's row before the sizes', as every transaction that ends a hold takes them.
       if (discount) await releaseDiscountHold(tx, holdId, 'cancelled');
       await endHold(tx, holdId, 'cancelled', user.id);
     });
-    ctx.events.catalogueChanged();
+    ctx.events.stockMoved(heldProducts);
   };
 
   let session: CheckoutResponse;

@@ -50,6 +50,11 @@ export interface FulfilResult {
   order: Order;
   /** True only for the one call that created the order. */
   created: boolean;
+  /**
+   * The order took stock that no hold kept for it, which changes what can still be bought; a held sale
+   * takes what its hold already kept from sale.
+   */
+  soldUnheld?: boolean;
 }
 
 const orderDeleted = () => notFound('The order for this checkout session was deleted');
@@ -140,7 +145,7 @@ async function createOrder(
       if (unsold > 0)
         deps.log.error({ sessionId: record.id, unsold }, 'a paid order has lines the stock could not cover');
     }
-    return { order: toOrderDto(made.row, made.lines), created: true };
+    return { order: toOrderDto(made.row, made.lines), created: true, soldUnheld: sold.length === 0 };
   });
 }
 
@@ -195,7 +200,7 @@ export async function fulfilCheckout(
   const result = await createOrder(deps, record, session.paymentId ?? session.id, shipping);
   if (result.created) {
     deps.log.info({ sessionId, orderId: result.order._id }, 'order created');
-    deps.events.catalogueChanged();
+    if (result.soldUnheld) deps.events.stockMoved(result.order.products.map((line) => line.productId));
   }
   return result;
 }

@@ -125,24 +125,27 @@ export async function settleRefund(deps: RefundDeps, refundId: string, providerR
   const restocked = await deps.db.transaction(async (tx) => {
     const now = new Date();
     const refund = await markRefundSucceeded(tx, refundId, providerRefundId, now);
-    if (!refund) return 0;
+    if (!refund) return [];
     // The order's row before the sizes' rows, as a checkout's payment takes them.
     await closeOrderAfterRefund(tx, refund.orderId, refund.kind, now);
     const moved = await restockLines(tx, refund);
     await enqueueMail(deps.jobs, tx, mailEventKey('refund-issued', refund.id));
     return moved;
   });
-  if (restocked > 0) deps.events.catalogueChanged();
+  deps.events.stockMoved(restocked);
 }
 
-async function restockLines(tx: Transaction, refund: OrderRefundRow): Promise<number> {
-  if (refund.restock.length === 0) return 0;
+/** Puts the refund's pieces back in stock; answers the products whose stock moved. */
+async function restockLines(tx: Transaction, refund: OrderRefundRow): Promise<(string | null)[]> {
+  if (refund.restock.length === 0) return [];
   const items = new Map((await itemsOfOrders(tx, [refund.orderId])).map((item) => [item.id, item]));
-  return restockReturned(
+  const lines = refund.restock.map((line) => ({ item: items.get(line.itemId), quantity: line.quantity }));
+  const moved = await restockReturned(
     tx,
-    refund.restock.map((line) => ({ variantId: items.get(line.itemId)?.variantId ?? null, quantity: line.quantity })),
+    lines.map(({ item, quantity }) => ({ variantId: item?.variantId ?? null, quantity })),
     refund.actorId,
   );
+  return moved > 0 ? lines.map(({ item }) => item?.productId ?? null) : [];
 }
 
 /** The provider said no: the refund failed and its amount is left to refund again. */

@@ -157,6 +157,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)('one catalogue across two instance
     await shownWithinBudget('the held piece on B', async () => (await available(b)) === 3);
   });
 
+  it('a checkout on A drops on B only what shows its product: those within 1 s, the rest still kept', async () => {
+    const bag = await createProduct(database.handle.db, {
+      name: 'Last Straw Bag',
+      category: 'accessories',
+      sizeScale: 'clothing',
+      stock: [{ size: 'M', onHand: 1 }],
+    });
+    const ring = await createProduct(database.handle.db, { name: 'Untouched Signet Ring', category: 'jewellery' });
+    const rings = `${apiPaths.products}?category=jewellery&limit=50`;
+    const bagsInStock = `${apiPaths.products}?category=accessories&inStock=true&limit=50`;
+    for (const url of [rings, bagsInStock, apiPaths.product(bag.id), apiPaths.product(ring.id)]) {
+      await get(b, url);
+      expect((await get(b, url)).headers['x-cache'], url).toBe('hit');
+    }
+
+    const buyer = await createUser(database.handle.db);
+    await openSession(a.app, buyer, [{ _id: bag.id, quantity: 1, size: 'M' }]);
+    await shownWithinBudget('the sold-out bag on B', async () => {
+      const [detail, listed] = await Promise.all([get(b, apiPaths.product(bag.id)), get(b, bagsInStock)]);
+      const sizes = (detail.json() as ProductDetailResponse).product.variants;
+      const ids = (listed.json() as ProductListResponse).products.map((p) => p._id);
+      return sizes.find((v) => v.size === 'M')?.available === 0 && !ids.includes(bag.id);
+    });
+    // Told which product's stock moved, B keeps every answer that does not show it.
+    expect((await get(b, rings)).headers['x-cache']).toBe('hit');
+    expect((await get(b, apiPaths.product(ring.id))).headers['x-cache']).toBe('hit');
+  });
+
   it('a listener whose connection is cut reads its cache again at once, listens again, and hears the next write', async () => {
     const shirt = await createProduct(database.handle.db, { name: 'Cut Wire Shirt', priceCents: 4000 });
     await fill(b, shirt.id);

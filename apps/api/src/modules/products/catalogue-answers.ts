@@ -1,6 +1,7 @@
 import type { ProductListQuery } from '@shop/contract/products';
 import type { Queryable } from '../../db/client';
 import type { CachedAnswer, CatalogueCache } from './catalogue-cache';
+import { IN_STOCK_FILTER_TAG, listAnswerTags, productTag } from './catalogue-tags';
 import { listProducts, productDetailJson } from './products.service';
 
 /** A page of the product list, shared by `GET /api/products` and the shop page's hints. */
@@ -13,10 +14,11 @@ export function productListAnswer(
   return cache.get(
     `list:${JSON.stringify(query)}`,
     () =>
-      listProducts(db, query, async (filter, count) =>
-        Number((await cache.get(`count:${JSON.stringify(filter)}`, count, read)).body),
-      ),
-    read,
+      listProducts(db, query, async (filter, count) => {
+        const tagsOf = () => (filter.inStock ? [IN_STOCK_FILTER_TAG] : []);
+        return Number((await cache.get(`count:${JSON.stringify(filter)}`, count, { ...read, tagsOf })).body);
+      }),
+    { ...read, tagsOf: listAnswerTags(query.inStock) },
   );
 }
 
@@ -27,7 +29,7 @@ export function productDetailAnswer(
   id: string,
   read: ReadOptions = {},
 ): Promise<CachedAnswer> {
-  return cache.get(`detail:${id}`, () => productDetailJson(db, id), read);
+  return cache.get(`detail:${id}`, () => productDetailJson(db, id), { ...read, tagsOf: () => [productTag(id)] });
 }
 
 /** How a catalogue answer is read: `fresh` from the database, whatever the cache keeps (CatalogueCache.get). */

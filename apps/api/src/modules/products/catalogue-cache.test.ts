@@ -102,6 +102,43 @@ describe('CatalogueCache', () => {
     expect((await cache.get('k', async () => 'unused')).body).toBe('"new"');
   });
 
+  it('drops only the answers that carry a dropped tag, those of the answers a load asked for included', async () => {
+    const cache = new CatalogueCache({ maxEntries: 10, ttlMs: 1000 });
+    const tagged = (...tags: string[]) => ({ tagsOf: () => tags });
+    await cache.get('detail:a', async () => 'a', tagged('product:a'));
+    await cache.get('detail:b', async () => 'b', tagged('product:b'));
+    await cache.get('list', async () => ['a', 'b'], tagged('product:a', 'product:b'));
+    // A page made from the answers it asked for carries their tags, kept or read.
+    await cache.get('page:a', async () => {
+      await cache.get('detail:a', async () => 'unused');
+      return (await cache.get('related:a', async () => 'c', tagged('product:c'))).body;
+    });
+    cache.drop(['product:a']);
+    expect(cache.size).toBe(2);
+    expect((await cache.get('detail:b', async () => 'b2')).body).toBe('"b"');
+    expect((await cache.get('related:a', async () => 'c2')).body).toBe('"c"');
+    expect((await cache.get('detail:a', async () => 'a2')).read).toBe(true);
+    expect((await cache.get('list', async () => 'list2')).body).toBe('"list2"');
+    expect((await cache.get('page:a', async () => 'page2')).body).toBe('"page2"');
+    cache.drop(['product:c']);
+    expect((await cache.get('related:a', async () => 'c3')).body).toBe('"c3"');
+  });
+
+  it('keeps no answer read while a tag it shows was dropped, and lets no later request join that read', async () => {
+    const cache = new CatalogueCache({ maxEntries: 10, ttlMs: 1000 });
+    const before = deferred<string>();
+    const waiting = cache.get('detail:a', () => before.promise, { tagsOf: () => ['product:a'] });
+    const other = deferred<string>();
+    const untouched = cache.get('detail:b', () => other.promise, { tagsOf: () => ['product:b'] });
+    cache.drop(['product:a']);
+    const after = cache.get('detail:a', async () => 'new', { tagsOf: () => ['product:a'] });
+    before.resolve('old');
+    other.resolve('b');
+    expect([(await waiting).body, (await after).body, (await untouched).body]).toEqual(['"old"', '"new"', '"b"']);
+    expect((await cache.get('detail:a', async () => 'unused')).body).toBe('"new"');
+    expect((await cache.get('detail:b', async () => 'unused')).body).toBe('"b"');
+  });
+
   it('does not keep a failed load', async () => {
     const cache = new CatalogueCache({ maxEntries: 10, ttlMs: 1000 });
     await expect(cache.get('k', async () => Promise.reject(new Error('not found')))).rejects.toThrow('not found');

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 
 /** A catalogue answer ready to send: the JSON text and its validator. */
@@ -8,6 +9,22 @@ export interface CachedAnswer {
   stale?: true;
   /** Read from the database for this request (or for one it waited on), not taken from memory. */
   read?: true;
+  /** What the answer shows that a change can touch (catalogue-tags.ts): `drop` takes it by these. */
+  tags?: ReadonlySet<string>;
+}
+
+/** How an answer is asked for. */
+export interface GetOptions {
+  /** Read from the database whatever is kept (see `get`). */
+  fresh?: boolean;
+  /** The tags of an answer read, from its JSON; the tags of the answers its load asked for are added. */
+  tagsOf?: (body: string) => Iterable<string>;
+}
+
+/** How an answer is read, and how its tags are found in it. */
+interface Load {
+  value: () => Promise<unknown>;
+  tagsOf: GetOptions['tagsOf'];
 }
 
 interface Entry extends CachedAnswer {
@@ -45,6 +62,12 @@ export class JsonText {
 
 export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
+const overlaps = (tags: ReadonlySet<string> | undefined, dropped: ReadonlySet<string>) => {
+  if (!tags) return false;
+  for (const tag of dropped) if (tags.has(tag)) return true;
+  return false;
+};
+
 /**
  * The shop's catalogue reads (lists, product pages, related products) kept in memory as serialised
  * JSON, least recently used first out. Concurrent misses on one key share one database read. An answer
@@ -52,10 +75,17 @@ export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).di
  * but never stored, so no stale answer outlives the write. After half its time the next request reads
  * an answer again in the background while the old one goes on being sent: answers loaded together
  * would otherwise all expire together, and every request of that moment would wait for the database.
+ * Each answer carries tags (the products it shows, and what else a change can touch), its own and
+ * those of every answer its load asked for (a page keeps the tags of the answers it was made from), so
+ * a change drops only the answers that show what it touched.
  */
 export class CatalogueCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, { generation: number; answer: Promise<CachedAnswer> }>();
+  /** The tags dropped while each read in progress was under way: its answer is not kept if it shows one. */
+  private readonly reading = new Set<Set<string>>();
+  /** The tags of the answers a load asks for, gathered for the answer it makes. */
+  private readonly gathering = new AsyncLocalStorage<Set<string>>();
   private generation = 0;
   private readonly now: () => number;
 
@@ -67,6 +97,18 @@ export class CatalogueCache {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+  }
+
+  /**
+   * Drops every answer that carries one of `tags`, as `invalidate` drops all: a read under way keeps no
+   * answer that shows one, and a request from now on joins no read begun before.
+   */
+  drop(tags: Iterable<string>): void {
+    const dropped = new Set(tags);
+    if (dropped.size === 0) return;
+    for (const [key, entry] of this.entries) if (overlaps(entry.tags, dropped)) this.entries.delete(key);
+    for (const reading of this.reading) for (const tag of dropped) reading.add(tag);
+    this.loading.clear();
   }
 
   /**
@@ -92,7 +134,20 @@ export class CatalogueCache {
    * read begun before: for a client that has just written through another instance (read your writes)
    * before that instance's word of the change arrived here. The answer read is kept for the others.
    */
-  async get(key: string, load: () => Promise<unknown>, { fresh = false } = {}): Promise<CachedAnswer> {
+  async get(key: string, load: () => Promise<unknown>, options: GetOptions = {}): Promise<CachedAnswer> {
+    const answer = await this.answer(key, load, options);
+    // Within another answer's load: that answer shows what this one shows.
+    const gathered = this.gathering.getStore();
+    if (gathered && answer.tags) for (const tag of answer.tags) gathered.add(tag);
+    return answer;
+  }
+
+  private async answer(
+    key: string,
+    loadValue: () => Promise<unknown>,
+    { fresh = false, tagsOf }: GetOptions,
+  ): Promise<CachedAnswer> {
+    const load = { value: loadValue, tagsOf };
     const entry = this.entries.get(key);
     const now = this.now();
     if (fresh) return this.read(key, entry, now, () => this.readNow(key, load));
@@ -144,11 +199,11 @@ export class CatalogueCache {
   }
 
   private staleAnswer(entry: Entry): CachedAnswer {
-    return { body: entry.body, etag: entry.etag, stale: true };
+    return { body: entry.body, etag: entry.etag, stale: true, ...(entry.tags ? { tags: entry.tags } : {}) };
   }
 
   /** One database read per key at a time; a read begun before the last write joins nobody after it. */
-  private refresh(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
+  private refresh(key: string, load: Load): Promise<CachedAnswer> {
     const pending = this.loading.get(key);
     if (pending && pending.generation === this.generation) return pending.answer;
 
@@ -162,14 +217,22 @@ export class CatalogueCache {
     return answer;
   }
 
-  /** Reads the answer and keeps it, unless a write dropped the cache meanwhile. */
-  private async readNow(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
+  /** Reads the answer and keeps it, unless a write dropped the cache, or what it shows, meanwhile. */
+  private async readNow(key: string, load: Load): Promise<CachedAnswer> {
     const generation = this.generation;
-    const loaded = await load();
-    const body = loaded instanceof JsonText ? loaded.text : JSON.stringify(loaded);
-    const answer = { body, etag: etagOf(body) };
-    if (generation === this.generation) this.store(key, answer);
-    return answer;
+    const dropped = new Set<string>();
+    this.reading.add(dropped);
+    try {
+      const tags = new Set<string>();
+      const loaded = await this.gathering.run(tags, load.value);
+      const body = loaded instanceof JsonText ? loaded.text : JSON.stringify(loaded);
+      for (const tag of load.tagsOf?.(body) ?? []) tags.add(tag);
+      const answer: CachedAnswer = { body, etag: etagOf(body), ...(tags.size > 0 ? { tags } : {}) };
+      if (generation === this.generation && !overlaps(tags, dropped)) this.store(key, answer);
+      return answer;
+    } finally {
+      this.reading.delete(dropped);
+    }
   }
 
   private store(key: string, answer: CachedAnswer): void {

@@ -3,15 +3,19 @@ import type { FastifyInstance } from 'fastify';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Writes that cannot change what the catalogue shows: signing in and out, checkout and orders, the
- * hosted payment page, image uploads (a product shows a new image only once it is updated). Every
- * other successful write (products, reviews that move a rating, users whose names sign reviews)
- * drops the catalogue cache, so a route added later is safe by default.
+ * Writes that cannot change what the catalogue shows: signing in and out, a saved address, checkout
+ * and orders (the stock they move drops only what shows it, from the services that move it), the hosted
+ * payment page, a shopper's check of a discount code and the activity beacons a shopper's browsing
+ * sends, image uploads (a product shows a new image only once it is updated). Every other successful
+ * write (products, reviews that move a rating, users whose names sign reviews) drops the catalogue
+ * cache, so a route added later is safe by default.
  */
 const CATALOGUE_NEUTRAL_ROUTES = [
-  /^\/api\/auth\/(login|logout|register)$/,
+  /^\/api\/auth\/(login|login\/two-factor|logout|register|address)$/,
   /^\/api\/orders\//,
   /^\/checkout\//,
+  /^\/api\/discounts\/check$/,
+  /^\/api\/insight\/events$/,
   /^\/(api\/)?uploadImage$/,
 ];
 

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf } from '../../platform/context';
 import { sendCachedJson } from '../../platform/http-cache';
 import { productDetailAnswer, productListAnswer, readOptionsOf } from './catalogue-answers';
+import { productsAnswerTags } from './catalogue-tags';
 import * as service from './products.service';
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,8 +47,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, response: { 200: relatedProductsResponseSchema } },
     },
     async (request, reply) => {
-      const answer = await catalogueCache.get(`related:${request.params.id}`, async () =>
-        relatedProductsResponseSchema.parse(await service.getRelatedProducts(db, request.params.id)),
+      const answer = await catalogueCache.get(
+        `related:${request.params.id}`,
+        async () => relatedProductsResponseSchema.parse(await service.getRelatedProducts(db, request.params.id)),
+        { tagsOf: productsAnswerTags },
       );
       return sendCachedJson(request, reply, answer);
     },
