@@ -178,4 +178,29 @@ describe('uploads to S3-compatible storage', () => {
       await unreachable.close();
     }
   });
+
+  it('sends a browser asking an instance for /uploads/<name> to the image at S3_PUBLIC_URL', async () => {
+    const url = (await uploadPng()).json<string>();
+    const name = url.slice(url.lastIndexOf('/') + 1);
+    for (const file of [name, name.replace('.webp', '-400.webp'), name.replace('.webp', '-share.jpg')]) {
+      const res = await t.app.inject({ method: 'GET', url: `/uploads/${file}` });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(`https://cdn.shop.test/uploads/${file}`);
+    }
+  });
+
+  it.each([
+    '/uploads/%2F%2Fevil.test%2Fx.webp',
+    '/uploads/..%2F..%2Fx.webp',
+    '/uploads/@evil.test',
+    '/uploads/x.webp%3F.evil.test',
+    '/uploads/.hidden.webp',
+    '/uploads/a/b.webp',
+    '/uploads/',
+  ])('redirects no name the shop could not have made (%s): a JSON 404', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.json()).toEqual({ message: expect.stringContaining('Not found') });
+  });
 });
