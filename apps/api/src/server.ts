@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'asked to stop');
     await shutDownGracefully(app, {
       ...config.shutdown,
-      stopWork: () => app.deps.jobs.stop(),
+      stopWork: (timeoutMs) => app.deps.jobs.stop(timeoutMs),
       closeDatabase: () => database.close(),
     }).catch((err: unknown) => app.log.error({ err }, 'shutting down failed'));
     await flushLog(log);

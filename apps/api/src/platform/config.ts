@@ -123,8 +123,11 @@ const envSchema = z.object({
   CART_BEACONS_PER_IP_PER_MINUTE: positiveInt(30),
   /** After SIGTERM: readiness answers 503 at once, the shop goes on serving this long so a load balancer notices. */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(5),
-  /** After the delay, requests in flight have this long to finish before the process exits anyway. */
-  SHUTDOWN_GRACE_SECONDS: seconds(20),
+  /**
+   * After the delay, requests in flight, jobs and the database have this long to finish before the process exits
+   * anyway. With the delay it stays under the 10 s a container runtime waits by default before it kills.
+   */
+  SHUTDOWN_GRACE_SECONDS: seconds(4),
 });
 
 export type AppConfig = ReturnType<typeof toConfig>;
