@@ -204,3 +204,29 @@ describe('uploads to S3-compatible storage', () => {
     expect(res.json()).toEqual({ message: expect.stringContaining('Not found') });
   });
 });
+
+describe('S3_PUBLIC_URL pointing at the instance itself', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: 'http://127.0.0.1:9',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_PUBLIC_URL: 'http://shop.test',
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers 404 rather than redirect a browser back to the same address', async () => {
+    const url = '/uploads/0123abcd.webp';
+    const home = await t.app.inject({ method: 'GET', url, headers: { host: 'shop.test' } });
+    expect(home.statusCode).toBe(404);
+    expect(home.headers.location).toBeUndefined();
+    const elsewhere = await t.app.inject({ method: 'GET', url, headers: { host: 'shop-1:3000' } });
+    expect(elsewhere.statusCode).toBe(302);
+    expect(elsewhere.headers.location).toBe(`http://shop.test${url}`);
+  });
+});

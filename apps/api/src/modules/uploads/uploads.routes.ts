@@ -27,7 +27,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const { name } = request.params;
         const target = isSafeImageName(name) ? new URL(app.deps.imageStorage.url(name)) : undefined;
-        if (!target || (target.host === request.host && target.pathname === request.url.split('?')[0])) {
+        const here = new URL(`${request.protocol}://${request.host}${request.url.split('?')[0]}`);
+        if (!target || target.href === here.href) {
           throw notFound(`Not found: GET ${request.url}`);
         }
         return reply.header('Cache-Control', UPLOAD_REDIRECT_CACHE_CONTROL).redirect(target.href, 302);
