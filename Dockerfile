@@ -48,6 +48,7 @@ USER node
 EXPOSE 3000
 # Ready means the database answers (Redis down is reported, not refused); an instance told to stop answers 503 at once.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]
-# node itself, not npm or the tsx command: SIGTERM reaches the shop, which drains before it exits
-# (SHUTDOWN_DELAY_SECONDS + SHUTDOWN_GRACE_SECONDS: give `docker stop` 30 s).
+# node itself, not npm or the tsx command: SIGTERM reaches the shop, which drains before it exits within
+# SHUTDOWN_DELAY_SECONDS + SHUTDOWN_GRACE_SECONDS (5 + 4 s), inside `docker stop`'s default 10 s. Raise either and
+# give `docker stop --time` (compose: stop_grace_period) more than their sum.
 CMD ["node", "--import", "tsx", "apps/api/src/server.ts"]

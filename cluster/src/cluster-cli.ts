@@ -1,56 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { type Cluster, startCluster } from './cluster';
-import { repoRoot } from './shop-process';
-
-const HELP = `npm run cluster [-- options]
-
-Starts the shop as a cluster on this machine: N instances (node apps/api/src/server.ts, NODE_ENV=production,
-the built web app) on one PostgreSQL database and Redis, an S3-compatible server (s3rver) for the images,
-and HAProxy in front. Prints the one address to open; Ctrl-C stops everything.
-
-  --instances N        shop instances behind HAProxy (default 2)
-  --port N             HAProxy's port, the address to open (default 8080)
-  --database-url URL   the PostgreSQL database the instances share, created when missing
-                       (default postgres://postgres@127.0.0.1:5432/shop_cluster)
-  --redis-url URL      Redis for the rate limits the instances share (default $REDIS_URL, else
-                       redis://127.0.0.1:6379)
-  --fresh              drop the database and the stored images first (the demo catalogue is seeded again)
-  --logs               print every instance's log here as well (always in files, named at start)
-
-The images stay in data/cluster/objects and the dev mailbox in data/cluster/shared between runs, with the
-database. ADMIN_EMAIL and ADMIN_PASSWORD, when set, name the admin made at the first start.`;
-
-function options() {
-  const { values } = parseArgs({
-    options: {
-      instances: { type: 'string', default: '2' },
-      port: { type: 'string', default: '8080' },
-      'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/shop_cluster' },
-      'redis-url': { type: 'string', default: process.env.REDIS_URL || 'redis://127.0.0.1:6379' },
-      fresh: { type: 'boolean', default: false },
-      logs: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  const instances = Number(values.instances);
-  const port = Number(values.port);
-  if (!Number.isInteger(instances) || instances < 1) throw new Error('--instances takes a whole number, 1 or more');
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('--port takes a port number');
-  return { ...values, instances, port };
-}
+import { CLUSTER_HELP, parseClusterArgs } from './cluster-args';
 
 const say = (text: string) => console.info(`[cluster] ${text}`);
 
 async function main(): Promise<void> {
-  const args = options();
+  const args = parseClusterArgs(process.argv.slice(2));
   if (args.help) {
-    console.info(HELP);
+    console.info(CLUSTER_HELP);
     return;
   }
-  const home = path.join(repoRoot, 'data', 'cluster');
-  const objectsDir = path.join(home, 'objects');
+  const objectsDir = path.join(args.dataDir, 'objects');
   if (args.fresh) fs.rmSync(objectsDir, { recursive: true, force: true });
 
   // A signal while the cluster starts is acted on once it has: everything it started is then stopped.
@@ -70,14 +31,18 @@ async function main(): Promise<void> {
   cluster = await startCluster({
     instances: args.instances,
     port: args.port,
-    databaseUrl: args['database-url'],
+    instancePorts: args.instancePorts,
+    objectsPort: args.objectsPort,
+    statsPort: args.statsPort,
+    haproxyConfigFile: path.join(args.dataDir, 'haproxy.cfg'),
+    databaseUrl: args.databaseUrl,
     freshDatabase: args.fresh,
-    redisUrl: args['redis-url'],
+    redisUrl: args.redisUrl,
     objectsDir,
-    dataDir: path.join(home, 'shared'),
+    dataDir: path.join(args.dataDir, 'shared'),
     env: { LOG_LEVEL: 'info' },
     // The log lines are JSON; anything else an instance prints on its standard output (the admin's
-    // password at the first start) is shown. Its warnings and errors are in its log file.
+    // password file's path at the first start) is shown. Its warnings and errors are in its log file.
     echo: (name, line, stream) => {
       if (args.logs || (stream === 'stdout' && line.trim() && !line.startsWith('{'))) console.info(`[${name}] ${line}`);
     },

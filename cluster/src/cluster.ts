@@ -13,6 +13,14 @@ export interface ClusterOptions {
   instances?: number;
   /** HAProxy's port, the one address to open; a free one when not given. */
   port?: number;
+  /** Each instance's port, one per instance; free ones when not given. */
+  instancePorts?: number[];
+  /** The S3-compatible server's port; a free one when not given. */
+  objectsPort?: number;
+  /** HAProxy's statistics page's port; a free one when not given. */
+  statsPort?: number;
+  /** Where HAProxy's configuration is written and kept after the cluster stops; its temporary folder otherwise. */
+  haproxyConfigFile?: string;
   /** The PostgreSQL database all instances share; created when missing. */
   databaseUrl: string;
   /** Drop the database first (a clean catalogue, seeded again). */
@@ -141,6 +149,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const say = options.say ?? (() => {});
   const count = options.instances ?? 2;
   if (!Number.isInteger(count) || count < 1) throw new Error('a cluster has at least one instance');
+  if (options.instancePorts && options.instancePorts.length !== count) {
+    throw new Error(`${count} instances need ${count} ports, not ${options.instancePorts.length}`);
+  }
   const haproxy = findHaproxy();
   if (!haproxy) throw new Error('HAProxy is not installed (apt-get install haproxy), or set HAPROXY to its binary');
   // What the instances will run with (the caller's environment and the options' settings), read as they read it.
@@ -180,6 +191,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const objects = await startObjectStorage({
       dir: options.objectsDir ?? path.join(tempDir, 'objects'),
       bucket: BUCKET,
+      port: options.objectsPort,
     });
     cleanUps.push(() => objects.stop());
     say(`S3-compatible storage (s3rver) at ${objects.endpoint}, bucket ${BUCKET}`);
@@ -204,7 +216,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...options.env,
     };
 
-    const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+    const ports = options.instancePorts ?? (await Promise.all(Array.from({ length: count }, () => freePort())));
     for (const [i, instancePort] of ports.entries()) {
       const name = `shop-${i + 1}`;
       instances.push(clusterInstance(name, instancePort, env, timings, logFile(name), options.echo, () => balancer));
@@ -215,10 +227,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await first?.start();
     await Promise.all(others.map((i) => i.start()));
 
-    const statsPort = await freePort();
+    const statsPort = options.statsPort || (await freePort());
     balancer = await startBalancer({
       binary: haproxy,
-      dir: tempDir,
+      configFile: options.haproxyConfigFile ?? path.join(tempDir, 'haproxy.cfg'),
       logFile: logFile('haproxy'),
       config: {
         port,
@@ -228,7 +240,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         objects: { port: objects.port, bucket: objects.bucket },
       },
     });
-    say(`HAProxy at ${url}, statistics at ${balancer.statsUrl}`);
+    say(`HAProxy at ${url}, statistics at ${balancer.statsUrl}, its configuration in ${balancer.configFile}`);
     const running = balancer;
     return {
       url,

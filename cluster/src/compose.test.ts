@@ -18,6 +18,7 @@ interface Service {
   healthcheck?: { test: string[] };
   volumes?: string[];
   ports?: string[];
+  networks?: Record<string, { ipv4_address?: string }>;
   entrypoint?: string[];
   stop_grace_period?: string;
 }
@@ -59,6 +60,7 @@ const raw: unknown = parse(text, { merge: true });
 const compose = interpolated(raw, SECRETS) as {
   services: Record<string, Service>;
   volumes: Record<string, unknown>;
+  networks: { default: { ipam: { config: { subnet: string }[] } } };
 };
 const services = compose.services;
 const service = (name: string): Service => {
@@ -120,10 +122,14 @@ describe('compose.yaml', () => {
     expect(unknown, 'variables the shop would ignore').toEqual([]);
 
     const config = loadConfig({ ...imageEnv(), ...shopEnv() });
+    const [subnet] = compose.networks.default.ipam.config;
+    expect(subnet?.subnet).toBe('172.30.57.0/24');
+    expect(service('haproxy').networks?.default?.ipv4_address).toBe('172.30.57.10');
     expect(config).toMatchObject({
       env: 'production',
       publicUrl: SECRETS.PUBLIC_URL,
-      trustProxy: true,
+      // Only HAProxy's X-Forwarded-For is believed: HAProxy's fixed address on the services' own subnet.
+      trustProxy: [service('haproxy').networks?.default?.ipv4_address],
       redisUrl: 'redis://redis:6379',
       twoFactor: { adminRequired: true },
       admin: { password: SECRETS.ADMIN_PASSWORD },

@@ -138,7 +138,7 @@ defaults
 
 ${resolvers}frontend shop
   bind ${input.bind ?? '127.0.0.1'}:${input.port}
-  # Only the address HAProxy saw reaches the shop (TRUST_PROXY=true), so rate limits count the real
+  # Only the address HAProxy saw reaches the shop (its TRUST_PROXY names HAProxy), so rate limits count the real
   # client: what a client says of itself in forwarding headers is dropped, then HAProxy adds its own.
   http-request del-header x-forwarded-for
   http-request del-header x-forwarded-host

@@ -33,6 +33,8 @@ export interface ServerState {
 export interface Balancer {
   url: string;
   statsUrl: string;
+  /** The configuration it runs with. */
+  configFile: string;
   process: RunningProcess;
   /** The instances of the ready pool (`/api/ready` checks), by name. */
   servers(): Promise<Record<string, ServerState>>;
@@ -71,11 +73,13 @@ function parseStats(csv: string): Record<string, ServerState> {
 /** Writes the configuration, checks it with `haproxy -c`, starts HAProxy in the foreground and waits for its stats. */
 export async function startBalancer(options: {
   binary: string;
-  dir: string;
+  /** Where the configuration is written. */
+  configFile: string;
   logFile: string;
   config: HaproxyConfigInput;
 }): Promise<Balancer> {
-  const configFile = path.join(options.dir, 'haproxy.cfg');
+  const { configFile } = options;
+  fs.mkdirSync(path.dirname(configFile), { recursive: true });
   fs.writeFileSync(configFile, haproxyConfig(options.config));
   try {
     await promisify(execFile)(options.binary, ['-c', '-q', '-f', configFile]);
@@ -114,6 +118,7 @@ export async function startBalancer(options: {
   const balancer: Balancer = {
     url,
     statsUrl,
+    configFile,
     process: running,
     servers,
     waitFor,

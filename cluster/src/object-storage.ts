@@ -16,10 +16,15 @@ export interface ObjectStorage {
 }
 
 /** An S3-compatible HTTP server (s3rver) in this process, its objects as files under `dir`, with `bucket` made. */
-export async function startObjectStorage(options: { dir: string; bucket: string }): Promise<ObjectStorage> {
+export async function startObjectStorage(options: {
+  dir: string;
+  bucket: string;
+  /** A free one when not given. */
+  port?: number | undefined;
+}): Promise<ObjectStorage> {
   fs.mkdirSync(options.dir, { recursive: true });
   const server = new S3rver({
-    port: 0,
+    port: options.port ?? 0,
     address: '127.0.0.1',
     silent: true,
     directory: options.dir,

@@ -6,6 +6,7 @@ import { seedOnFirstStart } from './db/seed/demo-seed';
 import { ConfigError, loadConfig } from './platform/config';
 import { createLogger, flushLog } from './platform/logger';
 import { shutDownGracefully } from './platform/shutdown';
+import { trustProxyWarning } from './platform/trust-proxy';
 
 // Until the configuration names a level, start-up problems are logged at the default one.
 let log = createLogger('info');
@@ -13,6 +14,8 @@ let log = createLogger('info');
 async function main(): Promise<void> {
   const config = loadConfig();
   log = createLogger(config.logLevel);
+  const proxyWarning = trustProxyWarning(config);
+  if (proxyWarning) log.warn(proxyWarning);
   const database = await openDatabase({
     url: config.databaseUrl,
     migrationUrl: config.databaseMigrationUrl,
@@ -31,7 +34,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'asked to stop');
     await shutDownGracefully(app, {
       ...config.shutdown,
-      stopWork: () => app.deps.jobs.stop(),
+      stopWork: (timeoutMs) => app.deps.jobs.stop(timeoutMs),
       closeDatabase: () => database.close(),
     }).catch((err: unknown) => app.log.error({ err }, 'shutting down failed'));
     await flushLog(log);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHOP_NAME } from '@shop/contract/constants';
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy';
 
 /** The repository root, so defaults do not depend on which folder npm ran a script in. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -102,7 +103,16 @@ const envSchema = z.object({
   CHECKOUT_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** How often reservations past their time are released (0 turns it off). */
   RESERVATION_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
-  TRUST_PROXY: bool(false),
+  /** `true`, `false`, or the load balancers' addresses and CIDR ranges, comma-separated (see trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform(parseTrustProxy)
+    .pipe(
+      z.union([z.boolean(), z.array(z.string())], {
+        message: 'must be true, false, or addresses and CIDR ranges separated by commas',
+      }),
+    ),
   /** The whole request, body included: a client sending its body a byte at a time is answered 408. */
   HTTP_REQUEST_TIMEOUT_SECONDS: seconds(60),
   HTTP_HEADERS_TIMEOUT_SECONDS: seconds(15),
@@ -123,8 +133,11 @@ const envSchema = z.object({
   CART_BEACONS_PER_IP_PER_MINUTE: positiveInt(30),
   /** After SIGTERM: readiness answers 503 at once, the shop goes on serving this long so a load balancer notices. */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(5),
-  /** After the delay, requests in flight have this long to finish before the process exits anyway. */
-  SHUTDOWN_GRACE_SECONDS: seconds(20),
+  /**
+   * After the delay, requests in flight, jobs and the database have this long to finish before the process exits
+   * anyway. With the delay it stays under the 10 s a container runtime waits by default before it kills.
+   */
+  SHUTDOWN_GRACE_SECONDS: seconds(4),
 });
 
 export type AppConfig = ReturnType<typeof toConfig>;

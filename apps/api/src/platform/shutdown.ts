@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 export interface ShutdownSteps {
   /** How long the listener stays open after readiness turns 503, so a load balancer notices. */
   delayMs: number;
-  /** How long requests in flight may take to finish once the listener is closed. */
+  /** How long everything after the delay may take: requests in flight, then jobs, then the database. */
   graceMs: number;
-  /** Background work to stop before the database closes (jobs). */
-  stopWork: () => Promise<void>;
+  /** Background work to stop before the database closes (jobs), given the time left. */
+  stopWork: (timeoutMs: number) => Promise<void>;
   closeDatabase: () => Promise<void>;
 }
 
@@ -25,25 +25,37 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A stop that loses no request: readiness answers 503 at once, the shop goes on serving for `delayMs`,
  * then stops listening, lets requests in flight finish (closing idle connections), stops its jobs and
- * closes the database. Whatever is still running after `graceMs` is cut.
+ * closes the database, all within `graceMs`: whatever is still running then is cut, so the whole stop
+ * never outlasts `delayMs + graceMs`, which fits inside a container runtime's stop timeout.
  */
 export async function shutDownGracefully(app: FastifyInstance, steps: ShutdownSteps): Promise<void> {
   app.deps.lifecycle.shuttingDown = true;
   app.log.info({ delayMs: steps.delayMs }, 'shutting down: readiness answers 503, still serving');
   await sleep(steps.delayMs);
   app.log.info('shutting down: no longer listening, finishing requests in flight');
+  const deadline = Date.now() + steps.graceMs;
   let cut = false;
-  const grace = setTimeout(() => {
-    cut = true;
-    app.log.warn({ graceMs: steps.graceMs }, 'requests still running after the grace time are cut');
-    app.server.closeAllConnections();
-  }, steps.graceMs);
-  try {
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      cut = true;
+      app.log.warn({ graceMs: steps.graceMs }, 'what still runs after the grace time is cut');
+      app.server.closeAllConnections();
+      resolve();
+    }, steps.graceMs);
+  });
+  const finish = async () => {
     await app.close();
-    await steps.stopWork();
+    await steps.stopWork(Math.max(0, deadline - Date.now()));
     await steps.closeDatabase();
+  };
+  const finishing = finish();
+  // Past the grace time its outcome no longer matters; before it, the race below reports a failure.
+  finishing.catch(() => {});
+  try {
+    await Promise.race([finishing, graceOver]);
   } finally {
-    clearTimeout(grace);
+    clearTimeout(timer);
   }
   app.log.info({ cut }, 'shut down');
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { CATEGORIES, COLORS, PRICE_RANGES } from '@shop/contract/constants';
 import { toDollars } from '@shop/contract/money';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -9,9 +10,27 @@ import { uploadsDir } from '../../modules/uploads/image-storage';
 import { createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { products, reviews, users } from '../schema';
-import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER, seedOnFirstStart } from './demo-seed';
+import { adminPasswordFile, DEMO_ADMIN_EMAIL, DEMO_CUSTOMER, seedOnFirstStart } from './demo-seed';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * The generated admin password, read from its file, after checking that only its owner may read it and that
+ * the notice names the file without the password.
+ */
+function generatedPassword(t: TestApp, announced: string[]): string {
+  const file = adminPasswordFile(t.config);
+  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  const content = fs.readFileSync(file, 'utf8');
+  expect(content).toContain(`email: ${DEMO_ADMIN_EMAIL}`);
+  const password = /password: (\S+)/.exec(content)?.[1] ?? '';
+  expect(password.length).toBeGreaterThanOrEqual(12);
+  expect(announced).toHaveLength(1);
+  expect(announced[0]).toContain(file);
+  expect(announced[0]).not.toContain(password);
+  expect(fs.readdirSync(path.dirname(file)).filter((f) => f.endsWith('.pending'))).toEqual([]);
+  return password;
+}
 
 async function snapshot(t: TestApp) {
   return {
@@ -126,11 +145,8 @@ describe('the demo seed on an empty database', () => {
     expect(before.getTime() - Math.min(...dates)).toBeLessThan(70 * DAY);
   });
 
-  it('creates the admin with a generated password, shown once, and the demo customer', async () => {
-    expect(announced).toHaveLength(1);
-    const password = /password: (\S+)/.exec(announced[0] ?? '')?.[1] ?? '';
-    expect(password.length).toBeGreaterThanOrEqual(12);
-    expect(announced[0]).toContain('it will not be shown again');
+  it('creates the admin with a generated password in a file only its owner reads, and the demo customer', async () => {
+    const password = generatedPassword(t, announced);
     const [admin] = await t.db.select().from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
     expect(admin?.role).toBe('admin');
     expect(await verifyPassword(password, admin?.passwordHash ?? '')).toBe(true);
@@ -157,11 +173,11 @@ describe('without demo data', () => {
   });
   afterAll(() => t.close());
 
-  it('gives an empty shop its admin, with a password shown once, and nothing of the demo', async () => {
+  it('gives an empty shop its admin, with a password in its file, and nothing of the demo', async () => {
     const announced: string[] = [];
     const summary = await seedOnFirstStart(t.app.deps, t.app.log, { announce: (text) => announced.push(text) });
     expect(summary).toEqual({ products: 0, reviews: 0, users: 1, adminEmail: DEMO_ADMIN_EMAIL });
-    const password = /password: (\S+)/.exec(announced[0] ?? '')?.[1] ?? '';
+    const password = generatedPassword(t, announced);
     const after = await snapshot(t);
     expect(after).toMatchObject({ products: [], reviews: [], files: [] });
     expect(after.users.map((u) => [u.email, u.role])).toEqual([[DEMO_ADMIN_EMAIL, 'admin']]);
@@ -198,6 +214,7 @@ describe('the demo seed with ADMIN_EMAIL and ADMIN_PASSWORD set', () => {
     const summary = await seedOnFirstStart(t.app.deps, t.app.log, { announce: (text) => announced.push(text) });
     expect(summary?.adminEmail).toBe('owner@boutique.test');
     expect(announced).toEqual([]);
+    expect(fs.existsSync(adminPasswordFile(t.config))).toBe(false);
     const admins = await t.db.select().from(users).where(eq(users.role, 'admin'));
     expect(admins.map((a) => a.email)).toEqual(['owner@boutique.test']);
     expect(await verifyPassword('a-long-secret-1', admins[0]?.passwordHash ?? '')).toBe(true);

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { toCents } from '@shop/contract/money';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password';
@@ -30,7 +32,7 @@ export interface SeedLog {
 export type SeedDeps = Pick<AppDeps, 'config' | 'db' | 'imageStorage'>;
 
 export interface SeedOptions {
-  /** Where the generated admin password is shown, once; standard output by default, never the log. */
+  /** Where the path of the generated admin password's file is shown; standard output by default. */
   announce?: (text: string) => void;
   now?: Date;
 }
@@ -51,20 +53,40 @@ async function hasUsers(db: AppDeps['db'] | Transaction): Promise<boolean> {
   return rows.length > 0;
 }
 
-function adminNotice(email: string, password: string): string {
+/** The file a generated admin password is written to, under DATA_DIR. */
+export const adminPasswordFile = (config: SeedDeps['config']) => path.join(config.dataDir, 'admin-password.txt');
+
+function adminNotice(email: string, file: string): string {
   const line = '='.repeat(72);
   return [
     line,
-    'An admin account was created for this shop. Its password is shown ONLY THIS ONCE:',
-    `  email:    ${email}`,
-    `  password: ${password}`,
-    'Save it now: it will not be shown again. To choose your own, set ADMIN_EMAIL and',
+    `An admin account was created for this shop: ${email}`,
+    `Its generated password is in ${file}, readable by this user only.`,
+    'Read it, log in and change it, then delete the file. To choose your own, set ADMIN_EMAIL and',
     'ADMIN_PASSWORD before the first start.',
     line,
   ].join('\n');
 }
 
-/** The admin made on first start: ADMIN_EMAIL and ADMIN_PASSWORD, or a password generated to be shown once. */
+/**
+ * A generated password goes to a file only the shop's user can read, never to standard output, which is the
+ * log stream in production. It is written before the admin is made, so a shop that cannot write it makes none;
+ * it takes its final name only once the admin is committed, so an instance that lost the race to make the first
+ * accounts leaves the winner's file alone.
+ */
+function keepAdminPassword(config: SeedDeps['config'], email: string, password: string) {
+  const file = adminPasswordFile(config);
+  const pending = `${file}.${randomBytes(6).toString('hex')}.pending`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(pending, `email: ${email}\npassword: ${password}\n`, { mode: 0o600, flag: 'wx' });
+  return {
+    file,
+    keep: () => fs.renameSync(pending, file),
+    drop: () => fs.rmSync(pending, { force: true }),
+  };
+}
+
+/** The admin made on first start: ADMIN_EMAIL and ADMIN_PASSWORD, or a generated password. */
 async function firstAdmin(config: SeedDeps['config']) {
   const generatedPassword = config.admin.password ? undefined : randomBytes(12).toString('base64url');
   return {
@@ -99,7 +121,7 @@ function onEmptyDatabase<Made>(db: SeedDeps['db'], make: (tx: Transaction) => Pr
 /**
  * Gives an empty database its admin, so that a shop started without demo data can be run (with it, the
  * demo catalogue, its reviews and the demo customer come too: `seedDemoData`). Does nothing once any user
- * exists. A generated admin password is shown once, on standard output, never in the log.
+ * exists. A generated admin password is written to a file of its own (`adminPasswordFile`), never printed.
  */
 export async function seedOnFirstStart(
   deps: SeedDeps,
@@ -109,18 +131,31 @@ export async function seedOnFirstStart(
   if (await hasUsers(deps.db)) return null;
   const started = Date.now();
   const admin = await firstAdmin(deps.config);
-  const summary = deps.config.seedDemoData
-    ? await seedDemoData(deps, admin, options.now ?? new Date())
-    : await onEmptyDatabase(deps.db, async (tx) => {
-        await insertAdmin(tx, admin);
-        return { products: 0, reviews: 0, users: 1, adminEmail: admin.email };
-      });
+  const passwordFile = admin.generatedPassword
+    ? keepAdminPassword(deps.config, admin.email, admin.generatedPassword)
+    : undefined;
+  let summary: SeedSummary | null;
+  try {
+    summary = deps.config.seedDemoData
+      ? await seedDemoData(deps, admin, options.now ?? new Date())
+      : await onEmptyDatabase(deps.db, async (tx) => {
+          await insertAdmin(tx, admin);
+          return { products: 0, reviews: 0, users: 1, adminEmail: admin.email };
+        });
+  } catch (err) {
+    passwordFile?.drop();
+    throw err;
+  }
   if (!summary) {
+    passwordFile?.drop();
     log.info("first start skipped: another instance made this database's first accounts");
     return null;
   }
-  if (admin.generatedPassword) (options.announce ?? writeToStdout)(adminNotice(admin.email, admin.generatedPassword));
-  // Accounts and passwords go to the person at the terminal (the notice above, the README), never to the log.
+  if (passwordFile) {
+    passwordFile.keep();
+    (options.announce ?? writeToStdout)(adminNotice(admin.email, passwordFile.file));
+  }
+  // Passwords never go to the log (the generated one is in its file, the demo customer's in the README).
   const { adminEmail: _email, ...counts } = summary;
   log.info(
     { ...counts, ms: Date.now() - started },

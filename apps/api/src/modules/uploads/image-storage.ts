@@ -32,8 +32,10 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Names are made by the shop, but a name must never reach outside the uploads folder. */
 const SAFE_NAME = /^[a-z0-9][a-z0-9-]{0,120}\.(webp|jpg)$/;
 
+export const isSafeImageName = (name: string): boolean => SAFE_NAME.test(name);
+
 export function assertSafeImageName(name: string): void {
-  if (!SAFE_NAME.test(name)) throw new Error(`Unsafe image name: ${name}`);
+  if (!isSafeImageName(name)) throw new Error(`Unsafe image name: ${name}`);
 }
 
 export function uploadsDir(config: Pick<AppConfig, 'dataDir'>): string {

@@ -178,4 +178,55 @@ describe('uploads to S3-compatible storage', () => {
       await unreachable.close();
     }
   });
+
+  it('sends a browser asking an instance for /uploads/<name> to the image at S3_PUBLIC_URL', async () => {
+    const url = (await uploadPng()).json<string>();
+    const name = url.slice(url.lastIndexOf('/') + 1);
+    for (const file of [name, name.replace('.webp', '-400.webp'), name.replace('.webp', '-share.jpg')]) {
+      const res = await t.app.inject({ method: 'GET', url: `/uploads/${file}` });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(`https://cdn.shop.test/uploads/${file}`);
+    }
+  });
+
+  it.each([
+    '/uploads/%2F%2Fevil.test%2Fx.webp',
+    '/uploads/..%2F..%2Fx.webp',
+    '/uploads/@evil.test',
+    '/uploads/x.webp%3F.evil.test',
+    '/uploads/.hidden.webp',
+    '/uploads/a/b.webp',
+    '/uploads/',
+  ])('redirects no name the shop could not have made (%s): a JSON 404', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.json()).toEqual({ message: expect.stringContaining('Not found') });
+  });
+});
+
+describe('S3_PUBLIC_URL pointing at the instance itself', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: 'http://127.0.0.1:9',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_PUBLIC_URL: 'http://shop.test',
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers 404 rather than redirect a browser back to the same address', async () => {
+    const url = '/uploads/0123abcd.webp';
+    const home = await t.app.inject({ method: 'GET', url, headers: { host: 'shop.test' } });
+    expect(home.statusCode).toBe(404);
+    expect(home.headers.location).toBeUndefined();
+    const elsewhere = await t.app.inject({ method: 'GET', url, headers: { host: 'shop-1:3000' } });
+    expect(elsewhere.statusCode).toBe(302);
+    expect(elsewhere.headers.location).toBe(`http://shop.test${url}`);
+  });
 });
