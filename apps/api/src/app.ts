@@ -151,7 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminRefusal: (user) => (mustEnrolBeforeAdminCalls(config, user) ? enrolBeforeAdminCalls() : null),
   });
   dropCatalogueCacheOnWrites(app);
-  countShopActivity(app, deps.insight.activity);
+  countShopActivity(app, { activity: deps.insight.activity, rateLimiter: deps.rateLimiter });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
@@ -174,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pageHead: renderedPageHeads(pageHeads({ db: deps.db, cache: deps.catalogueCache, publicUrl: config.publicUrl })),
     renderer: await storefrontRenderer(app, config.webServerEntry, app.log),
     pageCache: deps.catalogueCache,
-    pageServed: countProductPage(deps.insight.activity),
+    pageServed: countProductPage({ activity: deps.insight.activity, rateLimiter: deps.rateLimiter }),
   });
 
   return app;
