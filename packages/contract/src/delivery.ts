@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, unstorableTextMessage } from './text';
 
 /**
  * Delivery: where an order goes and how fast. The shopper chooses on the hosted checkout page; the
@@ -54,19 +55,22 @@ export const SHIPPING_COUNTRIES = {
 export type ShippingCountry = keyof typeof SHIPPING_COUNTRIES;
 export const SHIPPING_COUNTRY_CODES = Object.keys(SHIPPING_COUNTRIES) as ShippingCountry[];
 
-const addressText = (what: string, max: number) =>
+/** An address field's text: stored with the order, so it keeps the shop's rule for text (text.ts). */
+const storableAddressText = (what: string, max: number) =>
   z
     .string({ message: `${what} is required` })
     .trim()
-    .min(1, `${what} is required`)
+    .refine(isStorableText, unstorableTextMessage(what))
     .max(max, `${what} must be at most ${max} characters`);
+
+const addressText = (what: string, max: number) => storableAddressText(what, max).min(1, `${what} is required`);
 
 export const shippingAddressSchema = z.object({
   fullName: addressText('Full name', 100),
   line1: addressText('Address line 1', 200),
-  line2: z.string().trim().max(200, 'Address line 2 must be at most 200 characters').default(''),
+  line2: storableAddressText('Address line 2', 200).default(''),
   city: addressText('City', 100),
-  region: z.string().trim().max(100, 'Region must be at most 100 characters').default(''),
+  region: storableAddressText('Region', 100).default(''),
   postalCode: addressText('Postal code', 20),
   country: z.enum(SHIPPING_COUNTRY_CODES as [ShippingCountry, ...ShippingCountry[]], {
     message: 'Choose a country from the list',
