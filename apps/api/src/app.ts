@@ -3,8 +3,11 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { withStorableText } from '@shop/contract/text';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import type { DatabaseHandle } from './db/client';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -90,7 +93,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send({ message: tooLong ? 'The address is too long' : 'The address is malformed' });
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Every request's text meets the contract's one rule (text the database can store) before its own schema.
+  app.setValidatorCompiler((route: FastifyRouteSchemaDef<ZodType>) =>
+    validatorCompiler(route.httpPart === 'headers' ? route : { ...route, schema: withStorableText(route.schema) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -153,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     adminRefusal: (user) => (mustEnrolBeforeAdminCalls(config, user) ? enrolBeforeAdminCalls() : null),
   });
   dropCatalogueCacheOnWrites(app);
-  countShopActivity(app, deps.insight.activity);
+  countShopActivity(app, { activity: deps.insight.activity, rateLimiter: deps.rateLimiter });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
@@ -176,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pageHead: renderedPageHeads(pageHeads({ db: deps.db, cache: deps.catalogueCache, publicUrl: config.publicUrl })),
     renderer: await storefrontRenderer(app, config.webServerEntry, app.log),
     pageCache: deps.catalogueCache,
-    pageServed: countProductPage(deps.insight.activity),
+    pageServed: countProductPage({ activity: deps.insight.activity, rateLimiter: deps.rateLimiter }),
   });
 
   return app;

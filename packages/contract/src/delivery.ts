@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHIPPING_COUNTRIES, SHIPPING_COUNTRY_CODES, SHIPPING_METHODS, type ShippingCountry } from './shipping';
+import { isStorableText, unstorableTextMessage } from './text';
 
 /** The prices, methods and countries live in shipping.ts; what imports delivery sees them here too. */
 export {
@@ -17,19 +18,22 @@ export {
   shippingCentsFor,
 } from './shipping';
 
-const addressText = (what: string, max: number) =>
+/** An address field's text: stored with the order, so it keeps the shop's rule for text (text.ts). */
+const storableAddressText = (what: string, max: number) =>
   z
     .string({ message: `${what} is required` })
     .trim()
-    .min(1, `${what} is required`)
+    .refine(isStorableText, unstorableTextMessage(what))
     .max(max, `${what} must be at most ${max} characters`);
+
+const addressText = (what: string, max: number) => storableAddressText(what, max).min(1, `${what} is required`);
 
 export const shippingAddressSchema = z.object({
   fullName: addressText('Full name', 100),
   line1: addressText('Address line 1', 200),
-  line2: z.string().trim().max(200, 'Address line 2 must be at most 200 characters').default(''),
+  line2: storableAddressText('Address line 2', 200).default(''),
   city: addressText('City', 100),
-  region: z.string().trim().max(100, 'Region must be at most 100 characters').default(''),
+  region: storableAddressText('Region', 100).default(''),
   postalCode: addressText('Postal code', 20),
   country: z.enum(SHIPPING_COUNTRY_CODES as [ShippingCountry, ...ShippingCountry[]], {
     message: 'Choose a country from the list',

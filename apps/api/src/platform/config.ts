@@ -91,6 +91,8 @@ const envSchema = z.object({
   LOGIN_DELAY_AFTER_FAILURES: positiveInt(5),
   AUTH_ATTEMPTS_PER_IP_PER_MINUTE: positiveInt(100),
   CHECKOUTS_PER_USER_PER_MINUTE: positiveInt(30),
+  /** Discount codes the shop does not know that one address may try a minute, whatever accounts it uses. */
+  DISCOUNT_GUESSES_PER_IP_PER_MINUTE: positiveInt(30),
   /** Admins without a second factor must turn it on before any admin call is answered. */
   ADMIN_REQUIRE_2FA: bool(false),
   /** Wrong two-factor codes for one account within LOGIN_FAILURE_WINDOW_MINUTES before it is refused. */
@@ -203,6 +205,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       loginDelayAfterFailures: env.LOGIN_DELAY_AFTER_FAILURES,
       authAttemptsPerIpPerMinute: env.AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
       checkoutsPerUserPerMinute: env.CHECKOUTS_PER_USER_PER_MINUTE,
+      discountGuessesPerIpPerMinute: env.DISCOUNT_GUESSES_PER_IP_PER_MINUTE,
     },
     twoFactor: {
       adminRequired: env.ADMIN_REQUIRE_2FA,

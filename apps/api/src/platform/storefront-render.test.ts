@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,22 @@ async function crawl(t: TestApp, url: string) {
     .replace(/&gt;/g, '>')
     .replace(/\s+/g, ' ');
   return { status: res.statusCode, html: res.body, root, text, state: state ? (JSON.parse(state) as unknown) : null };
+}
+
+/** A GET of `rawPath` exactly as written, over HTTP: no client library tidies it first. */
+function rawGet(origin: string, rawPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${origin}/`, { path: rawPath }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
 }
 
 let t: TestApp;
@@ -109,8 +126,24 @@ describe('the storefront rendered on the server', () => {
     expect((await crawl(t, '/no-such-page')).text).toContain('Page not found');
   });
 
+  it('answers an odd path with 404 and the page that says so, never a 500', async () => {
+    // Over HTTP: `inject` would resolve the dot segments before the shop saw them.
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const paths = ['//evil.test/%2e%2e', '//evil.test/shop', '/shop/%2e%2e', '/categories/%2E%2E/login', '/x/../shop'];
+    for (const rawPath of paths) {
+      const page = await rawGet(origin, rawPath);
+      expect(page.status, rawPath).toBe(404);
+      expect(page.body, rawPath).toContain('Page not found');
+    }
+  });
+
   it('falls back on a query string it cannot read, never a 500', async () => {
-    for (const url of ['/shop?page=abc&minPrice=-5&color=plaid&sort=%00', '/search?q=%E0%A4%A', '/shop?category=']) {
+    for (const url of [
+      '/shop?page=abc&minPrice=-5&color=plaid&sort=%00',
+      '/search?q=%E0%A4%A',
+      '/search?q=a%00b',
+      '/shop?category=',
+    ]) {
       const page = await crawl(t, url);
       expect(page.status, url).toBeLessThan(500);
     }

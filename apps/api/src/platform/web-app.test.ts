@@ -123,8 +123,8 @@ describe('page hints in the HTML of each page', () => {
     expect(await page('/no-such-page')).toBe(INDEX_HTML);
   });
 
-  it('a path that looks like another address still gets the page', async () => {
-    expect(await page('//example.com:99999/shop')).toBe(INDEX_HTML);
+  it('a path that looks like another address is a 404 with the page', async () => {
+    for (const url of ['//example.com:99999/shop', '//evil.test/shop']) expect(await page(url, 404)).toBe(INDEX_HTML);
   });
 
   it('API paths are never answered with the page', async () => {

@@ -200,6 +200,9 @@ async function composePage(
   };
 }
 
+/** An address that is no page of the web app: odd paths are answered with the page it renders, as a 404. */
+const NO_SUCH_PAGE = '/page-not-found';
+
 export interface WebAppParts {
   /** What only a domain knows a page will load, such as a product's picture. */
   domainHints?: readonly PageHintsSource[];
@@ -256,12 +259,16 @@ export async function registerWebApp(
     }
     // The fixed origin in front keeps a hostile path (`//host:99999/`) from parsing as an address of its own.
     const asked = new URL(`http://shop.invalid${request.url}`);
+    // A path that reads as another host (`//host/`) or that the parser rewrites (`/..`, `%2e%2e`, a
+    // backslash) is no page of the shop: it gets the page that says so, never a page for what it became.
+    const odd = url.startsWith('//') || asked.pathname !== url;
     // Rendered, and kept, once for every address that shows the same page.
-    const address = renderer?.pageAddress(asked) ?? asked;
+    const address = odd ? new URL(NO_SUCH_PAGE, asked) : (renderer?.pageAddress(asked) ?? asked);
     const compose = () =>
       composePage(request.log, indexHtml, address, { renderedShell, routeHints, domainHints, pageHead, renderer });
     const key = `page:${address.pathname}${address.search}`;
-    const page = pageCache ? await keptPage(pageCache, key, compose) : await compose();
+    const kept = pageCache ? await keptPage(pageCache, key, compose) : await compose();
+    const page = odd ? { ...kept, status: 404 } : kept;
     pageServed?.(request, address, page);
     reply.status(page.status).type('text/html').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
     // Compressed here: the app's compression hook is set on routes, and this handler is none. A rendered

@@ -240,21 +240,34 @@ function problemOf(found: CodeForCheckout, lines: readonly DiscountableLine[], n
   return undefined;
 }
 
+/** Where a typed code is priced: the database, and the client's address with the limiter that counts its guesses. */
+export type CodeGuessContext = Pick<ServiceContext, 'db' | 'ip' | 'config'> & { rateLimiter: RateLimiter };
+
 /**
  * Checks a code typed by a customer against the cart's lines (priced from the catalogue) and prices its
  * discount in cents: one query, for the code with this customer's uses of it. Throws the refusal that
- * names the reason.
+ * names the reason. Every try counts against the client's address, whichever account sends it, so fresh
+ * accounts cannot go on guessing where a stopped one left off; a code that exists is given back, so
+ * shoppers behind one address whose carts re-check their real codes are not held up.
  */
 export async function priceDiscount(
-  db: Queryable,
+  ctx: CodeGuessContext,
   typed: string,
   lines: readonly DiscountableLine[],
   userId: string,
   now: Date,
 ): Promise<PricedDiscount> {
+  const guessKey = rateLimitKey('discount-guess-ip', ctx.ip);
+  await enforceRateLimit(
+    ctx.rateLimiter,
+    guessKey,
+    { limit: ctx.config.rateLimits.discountGuessesPerIpPerMinute, windowSeconds: 60 },
+    'unknown discount codes from this address',
+  );
   const text = normaliseDiscountCode(typed);
-  const found = DISCOUNT_CODE_PATTERN.test(text) ? await findCodeForCheckout(db, text, userId) : undefined;
+  const found = DISCOUNT_CODE_PATTERN.test(text) ? await findCodeForCheckout(ctx.db, text, userId) : undefined;
   if (!found) throw refuseCode('unknown', DISCOUNT_MESSAGES.unknown(text.slice(0, DISCOUNT_CODE_MAX_LENGTH)));
+  await ctx.rateLimiter.refund(guessKey);
   const problem = problemOf(found, lines, now);
   if (problem) throw problem;
   return {
@@ -324,7 +337,8 @@ export async function countOrderDiscount(
 /**
  * What a code takes off the shopper's cart, priced from the catalogue as the checkout will price it:
  * the cart panel shows these figures before the shopper goes to pay. Counted against the same per-customer
- * rate as checkouts (its own count), so a code cannot be guessed at speed.
+ * rate as checkouts (its own count), and an unknown code against the client's address too, so a code
+ * cannot be guessed at speed.
  */
 export async function checkDiscount(
   ctx: ServiceContext & { rateLimiter: RateLimiter },
@@ -339,7 +353,7 @@ export async function checkDiscount(
     'discount code checks',
   );
   const lines = await resolveCartLines(ctx.db, request.product.map(cartItemRequestOf));
-  const discount = await priceDiscount(ctx.db, request.code, lines, user.id, new Date());
+  const discount = await priceDiscount(ctx, request.code, lines, user.id, new Date());
   const totals = cartTotalsInCents(lines, discount.discountCents);
   return {
     code: discount.code,

@@ -79,8 +79,8 @@ export async function insightSummary(db: Queryable, range: InsightRange, now = n
   };
 }
 
-/** One address's repeats of a product in a cart count once in this long. */
-export const BEACON_REPEAT_WINDOW_MS = 30 * 60 * 1000;
+/** One address's repeats of a product, viewed or put in a cart, count once in this long. */
+export const REPEAT_WINDOW_MS = 30 * 60 * 1000;
 
 export interface BeaconDeps {
   db: Queryable;
@@ -105,9 +105,26 @@ export async function recordBeacon(deps: BeaconDeps, ip: string, beacon: Activit
   if (!(await queries.productExists(deps.db, beacon.productId))) throw notFound('Product not found');
   const first = await deps.rateLimiter.claim(
     rateLimitKey('cart-beacon-product', `${ip}|${beacon.productId}`),
-    BEACON_REPEAT_WINDOW_MS,
+    REPEAT_WINDOW_MS,
     { mayCountAlone: true },
   );
   if (first) deps.activity.count('add_to_cart');
+  return first;
+}
+
+/**
+ * A product shown to a shopper, as its answer or its page: counted once per address and product in the
+ * repeat window, as add-to-carts are, so asking for one product over and over does not inflate the funnel.
+ */
+export async function countProductView(
+  deps: { rateLimiter: RateLimiter; activity: ActivityCounter },
+  ip: string,
+  productId: string,
+): Promise<boolean> {
+  const first = await deps.rateLimiter.claim(
+    rateLimitKey('product-view', `${ip}|${productId.toLowerCase()}`),
+    REPEAT_WINDOW_MS,
+  );
+  if (first) deps.activity.count('product_view');
   return first;
 }

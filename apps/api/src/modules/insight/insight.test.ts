@@ -342,19 +342,23 @@ describe('GET /api/insight/summary', () => {
 describe('the funnel and failed searches, counted from the shop’s own requests', () => {
   it('counts product views, add-to-carts, checkouts started and orders paid as the test made them', async () => {
     const before = (await figures()).funnel;
-    const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+    const get = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, remoteAddress, headers });
     const [a, b, c] = catalogue;
     if (!a || !b || !c) throw new Error('no catalogue');
-    // Counted: five answers of a product to shoppers, and a browser asking again for one it shows (304).
-    const first = await get(apiPaths.product(a.id));
-    for (const p of [b, c, a, b]) expect((await get(apiPaths.product(p.id))).statusCode).toBe(200);
-    expect((await get(apiPaths.product(a.id), { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
-    // Not counted: the admin, a search engine, the server rendering a page, an unknown product, a HEAD.
-    await get(apiPaths.product(a.id), admin.headers);
-    await get(apiPaths.product(a.id), { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
-    await get(apiPaths.product(a.id), { 'x-shop-in-process': '1' });
-    expect((await get(apiPaths.product(randomUUID()))).statusCode).toBe(404);
-    await t.app.inject({ method: 'HEAD', url: apiPaths.product(a.id) });
+    // Counted: three products answered to one address (its repeats are not), and a browser elsewhere
+    // asking again for one it shows (304).
+    const first = await get(apiPaths.product(a.id), '127.0.1.1');
+    for (const p of [b, c, a, b]) expect((await get(apiPaths.product(p.id), '127.0.1.1')).statusCode).toBe(200);
+    const again = await get(apiPaths.product(a.id), '127.0.1.2', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    // Not counted, each from an address of its own: the admin, a search engine, the server rendering a
+    // page, an unknown product, a HEAD.
+    await get(apiPaths.product(a.id), '127.0.1.3', admin.headers);
+    await get(apiPaths.product(a.id), '127.0.1.4', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
+    await get(apiPaths.product(a.id), '127.0.1.5', { 'x-shop-in-process': '1' });
+    expect((await get(apiPaths.product(randomUUID()), '127.0.1.6')).statusCode).toBe(404);
+    await t.app.inject({ method: 'HEAD', url: apiPaths.product(a.id), remoteAddress: '127.0.1.7' });
 
     const beacon = (productId: string, remoteAddress = '127.0.0.5') =>
       t.app.inject({
@@ -383,11 +387,23 @@ describe('the funnel and failed searches, counted from the shop’s own requests
 
     const after = (await figures()).funnel;
     expect(after).toEqual({
-      productViews: before.productViews + 6,
+      productViews: before.productViews + 4,
       addToCarts: before.addToCarts + 4,
       checkoutsStarted: before.checkoutsStarted + 2,
       ordersPaid: before.ordersPaid + 1,
     });
+  });
+
+  it('counts one view of a product per address however often that address asks for it', async () => {
+    const product = catalogue[4];
+    if (!product) throw new Error('no catalogue');
+    const view = (remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: apiPaths.product(product.id), remoteAddress });
+    const before = (await figures()).funnel.productViews;
+    for (let i = 0; i < 60; i++) expect((await view('127.0.2.1')).statusCode).toBe(200);
+    expect((await figures()).funnel.productViews).toBe(before + 1);
+    expect((await view('127.0.2.2')).statusCode).toBe(200);
+    expect((await figures()).funnel.productViews).toBe(before + 2);
   });
 
   it('counts a search that found nothing under its normalised term, and nothing of one that found something', async () => {

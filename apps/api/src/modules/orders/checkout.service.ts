@@ -56,7 +56,7 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
   const savedAddress = user.savedAddress;
   const now = new Date();
   const discount: PricedDiscount | null = cart.discountCode
-    ? await priceDiscount(ctx.db, cart.discountCode, lines, user.id, now)
+    ? await priceDiscount(ctx, cart.discountCode, lines, user.id, now)
     : null;
   const totals = cartTotalsInCents(lines, discount?.discountCents ?? 0);
   if (totals.grandTotalCents > MAX_CHARGE_CENTS) {

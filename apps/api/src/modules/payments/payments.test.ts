@@ -66,6 +66,22 @@ describe('the builtin hosted checkout page', () => {
     expect(session?.status).toBe('paid');
   });
 
+  it('refuses delivery text the database cannot store with a 400 naming the field, and takes no payment', async () => {
+    const { id } = await hostedSession();
+    const asForm = await submitCard(t.app, id, GOOD_CARD, { ...GOOD_DELIVERY, line1: '12 St James\u0000 Square' });
+    expect(asForm.statusCode).toBe(400);
+    expect(asForm.body).toContain('Address line 1 has a character that cannot be stored');
+    const asJson = await t.app.inject({
+      method: 'POST',
+      url: `/checkout/pay/${id}`,
+      payload: { ...GOOD_DELIVERY, ...GOOD_CARD, city: 'London\ud800' },
+    });
+    expect(asJson.statusCode).toBe(400);
+    expect(asJson.body).toContain('City has a character that cannot be stored');
+    const [session] = await t.db.select().from(builtinPaymentSessions).where(eq(builtinPaymentSessions.id, id));
+    expect([session?.status, session?.shippingAddress]).toEqual(['open', null]);
+  });
+
   it('keeps no address to start from as no value at all, and the paid delivery as JSON', async () => {
     const { id } = await hostedSession();
     const stored = async () => {
