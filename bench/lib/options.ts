@@ -46,6 +46,8 @@ export const HELP = `npm run bench [-- options]
   --no-build         measure the existing apps/web/dist instead of building it first
   --reseed           regenerate the benchmark data even when a database of the right size exists
   --duration <s>     seconds of load per endpoint (default 15, quick 5)
+  --products <n>     the size of the data the API and web are measured on (default 100,000 on PostgreSQL,
+                     10,000 embedded; growth keeps its sizes)
   --baseline <ref>   also run Lighthouse on home, shop and a product of this commit's build, in this run
 
   BENCH_DATABASE_URL  a PostgreSQL database to derive the benchmark databases from (one per size);
@@ -84,6 +86,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   const skip = value('--skip');
   const only = value('--only');
   const duration = value('--duration');
+  const products = value('--products');
   const baseline = value('--baseline');
   if (args.length > 0) throw new Error(`Unknown argument ${args[0]}\n\n${HELP}`);
 
@@ -96,12 +99,14 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   const fullProducts = databaseUrl ? 100_000 : 10_000;
   const durationSeconds = duration ? Number(duration) : quick ? 5 : 15;
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new Error('--duration takes seconds');
+  const productCount = products ? Number(products) : quick ? 2_000 : fullProducts;
+  if (!Number.isInteger(productCount) || productCount <= 0) throw new Error('--products takes a whole number');
   return {
     quick,
     durationSeconds,
     warmupSeconds: quick ? 1 : 3,
     connections: 50,
-    products: quick ? 2_000 : fullProducts,
+    products: productCount,
     growthSizes: quick ? [200, 1_000, 2_000] : databaseUrl ? [1_000, 10_000, 100_000] : [1_000, 10_000],
     lighthouseRuns: quick ? 1 : 3,
     mailOrders: quick ? 100 : 1_000,
