@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Endpoint, logIn, type Measured, runApiSuite, runPurchaseAndHash } from './lib/api-suite';
+import { ENDPOINTS, type Endpoint, logIn, type Measured, runApiSuite, runPurchaseAndHash } from './lib/api-suite';
 import { prepareBaseline } from './lib/baseline';
 import { runClusterSuite } from './lib/cluster-suite';
 import { BENCH_BUYERS, type Dataset, prepareDataset } from './lib/datasets';
@@ -216,13 +216,13 @@ async function main(): Promise<void> {
       if (sections.has('api')) {
         const ceiling = await startCeiling();
         try {
-          run.api = await runApiSuite(shopUrl, ceiling.url, dataset, settings);
+          run.api = await runApiSuite(shopUrl, ceiling.url, dataset, settings, ENDPOINTS, shop.pid);
         } finally {
           await ceiling.stop();
         }
         // Before the purchases: their confirmation mails are still being sent for a while after them.
         run.sitemap = await measureSitemaps(shopUrl, shop.pid).catch(errorOf);
-        Object.assign(run.api.endpoints, await runPurchaseAndHash(shopUrl, dataset, settings));
+        Object.assign(run.api.endpoints, await runPurchaseAndHash(shopUrl, dataset, settings, shop.pid));
         const ceilings = run.api.ceilingRuns.map((c) => c.rps.toLocaleString('en-US')).join(' and ');
         notes.push(`the ceiling was measured before and after the endpoints: ${ceilings} req/s (the mean is used)`);
       }
