@@ -17,10 +17,17 @@ interface Entry extends CachedAnswer {
   expiresAt: number;
   /** The last failed read of this answer: for a moment after one, the stale answer goes out without trying again. */
   failedAt?: number;
+  /** What the entry holds in memory, counted against `maxBytes`. */
+  bytes: number;
 }
 
 export interface CatalogueCacheOptions {
   maxEntries: number;
+  /**
+   * The most memory the kept answers may take together. Entries alone do not bound it: a rendered page
+   * is ten times a list's answer, and a cache full of pages would take the instance's memory.
+   */
+  maxBytes?: number;
   /**
    * How long an answer is served without asking the database again. Writes through this process
    * drop the cache at once; this time bounds what another instance's writes can leave stale.
@@ -33,15 +40,33 @@ export interface CatalogueCacheOptions {
   now?: () => number;
 }
 
-export const CATALOGUE_CACHE_DEFAULTS: CatalogueCacheOptions = { maxEntries: 2000, ttlMs: 10_000 };
+export const CATALOGUE_CACHE_DEFAULTS: CatalogueCacheOptions = {
+  maxEntries: 2000,
+  maxBytes: 32 * 1024 * 1024,
+  ttlMs: 10_000,
+};
+
+/** What an entry takes beside its texts: the entry, its map slot and its times. */
+const ENTRY_OVERHEAD_BYTES = 200;
+
+/**
+ * The memory a string takes: one byte a character while every character is Latin-1 (how V8 keeps
+ * such strings), two otherwise.
+ */
+export function textBytes(text: string): number {
+  return /[\u0100-\uffff]/.test(text) ? 2 * text.length : text.length;
+}
+
+/** A text kept and sent as it is: JSON written by the database, or a rendered page. */
+export class KeptText {
+  constructor(readonly text: string) {}
+}
 
 /** After a failed read, the stale answer is sent for this long before the database is asked again. */
 const RETRY_AFTER_FAILURE_MS = 1000;
 
 /** An answer already written as JSON (by the database), kept and sent as it is. */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
+export class JsonText extends KeptText {}
 
 export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
@@ -52,9 +77,11 @@ export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).di
  * but never stored, so no stale answer outlives the write. After half its time the next request reads
  * an answer again in the background while the old one goes on being sent: answers loaded together
  * would otherwise all expire together, and every request of that moment would wait for the database.
+ * Past `maxEntries` or `maxBytes`, the least recently used answers go first.
  */
 export class CatalogueCache {
   private readonly entries = new Map<string, Entry>();
+  private keptBytes = 0;
   private readonly loading = new Map<string, { generation: number; answer: Promise<CachedAnswer> }>();
   private generation = 0;
   private readonly now: () => number;
@@ -67,6 +94,7 @@ export class CatalogueCache {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.keptBytes = 0;
   }
 
   /**
@@ -87,6 +115,11 @@ export class CatalogueCache {
     return this.entries.size;
   }
 
+  /** The memory the kept answers take, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.keptBytes;
+  }
+
   /**
    * The answer of `key`, kept or read. `fresh` reads it from the database whatever is kept, joining no
    * read begun before: for a client that has just written through another instance (read your writes)
@@ -104,7 +137,7 @@ export class CatalogueCache {
         this.refresh(key, load).catch((err: unknown) => {
           // An outage keeps the answer (it is served stale later); anything else drops it.
           if (this.servesStale(key, entry, err, now)) entry.failedAt = this.now();
-          else if (this.entries.get(key) === entry) this.entries.delete(key);
+          else if (this.entries.get(key) === entry) this.drop(key);
         });
       }
       return entry;
@@ -166,21 +199,32 @@ export class CatalogueCache {
   private async readNow(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
     const generation = this.generation;
     const loaded = await load();
-    const body = loaded instanceof JsonText ? loaded.text : JSON.stringify(loaded);
+    const body = loaded instanceof KeptText ? loaded.text : JSON.stringify(loaded);
     const answer = { body, etag: etagOf(body) };
     if (generation === this.generation) this.store(key, answer);
     return answer;
   }
 
   private store(key: string, answer: CachedAnswer): void {
-    this.entries.delete(key);
+    this.drop(key);
     const now = this.now();
-    const { ttlMs } = this.options;
-    this.entries.set(key, { ...answer, freshUntil: now + ttlMs / 2, expiresAt: now + ttlMs });
-    while (this.entries.size > this.options.maxEntries) {
+    const { ttlMs, maxEntries, maxBytes = Number.POSITIVE_INFINITY } = this.options;
+    const bytes = ENTRY_OVERHEAD_BYTES + textBytes(key) + textBytes(answer.body) + textBytes(answer.etag);
+    // An answer larger than the whole budget would push every other out and still not fit.
+    if (bytes > maxBytes) return;
+    this.entries.set(key, { ...answer, freshUntil: now + ttlMs / 2, expiresAt: now + ttlMs, bytes });
+    this.keptBytes += bytes;
+    while (this.entries.size > maxEntries || this.keptBytes > maxBytes) {
       const oldest = this.entries.keys().next();
       if (oldest.done) break;
-      this.entries.delete(oldest.value);
+      this.drop(oldest.value);
     }
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.keptBytes -= entry.bytes;
   }
 }
