@@ -50,4 +50,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]
 # node itself, not npm or the tsx command: SIGTERM reaches the shop, which drains before it exits
 # (SHUTDOWN_DELAY_SECONDS + SHUTDOWN_GRACE_SECONDS: give `docker stop` 30 s).
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=192", "--import", "tsx", "apps/api/src/server.ts"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "--max-old-space-size=256", "--import", "tsx", "apps/api/src/server.ts"]

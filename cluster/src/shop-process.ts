@@ -156,11 +156,15 @@ export function track(child: ChildProcess): RunningProcess {
  * V8's settings for the shop wherever it is started (npm start, the image, the cluster, the bench; keep
  * apps/api/package.json and the Dockerfile the same). A young generation of a quarter of V8's default: a
  * request's short-lived objects die young either way, and each thread of the process (the TypeScript
- * loader's among them) would otherwise keep its own at full size. An old generation bounded well above
- * what the shop holds (its code, and caches bounded by bytes), so that garbage is collected before it
- * doubles the process instead of whenever V8's own growth allows.
+ * loader's among them) would otherwise keep its own at full size. The old generation collected once it has
+ * grown by half of what survived the last collection, where V8 lets a small heap grow to several times it
+ * first; and bounded well above what the shop keeps (its code, and caches bounded by bytes).
  */
-export const SHOP_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=192'] as const;
+export const SHOP_NODE_FLAGS = [
+  '--max-semi-space-size=4',
+  '--heap-growing-percent=50',
+  '--max-old-space-size=256',
+] as const;
 
 export interface NodeProcessOptions {
   /** A script run as `node --import tsx <script>`: tsx as a loader in the process itself, because its
