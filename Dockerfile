@@ -51,4 +51,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 CMD ["no
 # node itself, not npm or the tsx command: SIGTERM reaches the shop, which drains before it exits within
 # SHUTDOWN_DELAY_SECONDS + SHUTDOWN_GRACE_SECONDS (5 + 4 s), inside `docker stop`'s default 10 s. Raise either and
 # give `docker stop --time` (compose: stop_grace_period) more than their sum.
-CMD ["node", "--import", "tsx", "apps/api/src/server.ts"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "--max-old-space-size=256", "--import", "tsx", "apps/api/src/server.ts"]

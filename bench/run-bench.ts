@@ -20,6 +20,7 @@ import { type PageScore, scorePage } from './lib/lighthouse';
 import type { LoadSettings } from './lib/load';
 import { measureMailDrain, startCountingSmtp } from './lib/mail-drain';
 import { toMarkdown } from './lib/markdown';
+import { withPeakMemory } from './lib/memory';
 import { type BenchOptions, HELP, parseOptions, repoRoot, resultsDir } from './lib/options';
 import { type RunningServer, startCeiling, startShop } from './lib/processes';
 import { type BenchRun, LIGHTHOUSE_PAGES, toJson } from './lib/report';
@@ -89,9 +90,17 @@ async function lighthousePages(
 }
 
 /** 50 connections browsing while the buyers purchase, once the mails of earlier purchases are sent. */
-async function browsingWhileBuying(shopUrl: string, dataset: Dataset, settings: LoadSettings, of = '') {
+async function browsingWhileBuying(
+  shopUrl: string,
+  dataset: Dataset,
+  settings: LoadSettings,
+  shopPid: number | undefined,
+  of = '',
+) {
   await mailsSettled(dataset.dataDir);
-  return attempt(`browsing while buying${of}`, () => measureBrowsingWhileBuying(shopUrl, dataset, settings));
+  return attempt(`browsing while buying${of}`, () =>
+    withPeakMemory(shopPid, () => measureBrowsingWhileBuying(shopUrl, dataset, settings)),
+  );
 }
 
 /**
@@ -111,7 +120,7 @@ async function measureBaseline(
     const shop = await startShop(dataset, {}, checkout);
     try {
       const browsing = wants.browsing
-        ? await browsingWhileBuying(shop.url, dataset, settings, ` on ${ref} (${commit})`)
+        ? await browsingWhileBuying(shop.url, dataset, settings, shop.pid, ` on ${ref} (${commit})`)
         : undefined;
       if (wants.lighthouse) await mailsSettled(dataset.dataDir);
       const pages = wants.lighthouse ? await lighthousePages(shop.url, dataset, options, COMPARED_PAGES) : undefined;
@@ -256,7 +265,7 @@ async function main(): Promise<void> {
       if (sections.has('api')) {
         const ceiling = await startCeiling();
         try {
-          run.api = await runApiSuite(shopUrl, ceiling.url, dataset, settings, ENDPOINTS.filter(wanted));
+          run.api = await runApiSuite(shopUrl, ceiling.url, dataset, settings, ENDPOINTS.filter(wanted), shop.pid);
         } finally {
           await ceiling.stop();
         }
@@ -264,10 +273,10 @@ async function main(): Promise<void> {
         if (!options.rows) run.sitemap = await measureSitemaps(shopUrl, shop.pid).catch(errorOf);
         Object.assign(
           run.api.endpoints,
-          await runPurchaseAndHash(shopUrl, dataset, settings, PURCHASE_ROWS.filter(wanted)),
+          await runPurchaseAndHash(shopUrl, dataset, settings, PURCHASE_ROWS.filter(wanted), shop.pid),
         );
         if (browsingWanted) {
-          run.api.endpoints.browsing_while_buying = await browsingWhileBuying(shopUrl, dataset, settings);
+          run.api.endpoints.browsing_while_buying = await browsingWhileBuying(shopUrl, dataset, settings, shop.pid);
         }
         const ceilings = run.api.ceilingRuns.map((c) => c.rps.toLocaleString('en-US')).join(' and ');
         notes.push(`the ceiling was measured before and after the endpoints: ${ceilings} req/s (the mean is used)`);

@@ -8,6 +8,7 @@ import { rngOf } from '../../apps/api/src/db/seed/art/palette';
 import { CATALOGUE_CACHE_DEFAULTS } from '../../apps/api/src/modules/products/catalogue-cache';
 import { BENCH_ADMIN, BENCH_BUYERS, BENCH_PASSWORD, BENCH_SHOPPER, type Dataset } from './datasets';
 import { type LoadResult, type LoadSettings, type LoadTarget, measure } from './load';
+import { withPeakMemory } from './memory';
 import { benchDir, repoRoot } from './options';
 import { makeBenchCode, measureCheckoutSessions, measurePurchases } from './purchase';
 import { say } from './run';
@@ -232,13 +233,17 @@ function hashCost(settings: LoadSettings): LoadResult {
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as LoadResult;
 }
 
-/** Every endpoint of the issue against the running shop, then a whole purchase, then the hash alone. */
+/**
+ * Every endpoint of the issue against the running shop, then a whole purchase, then the hash alone. Given
+ * the shop's process, each endpoint's figures carry the shop's peak memory while it was loaded.
+ */
 export async function runApiSuite(
   shopUrl: string,
   ceilingUrl: string | undefined,
   dataset: Dataset,
   settings: LoadSettings,
   only: readonly Endpoint[] = ENDPOINTS,
+  shopPid?: number,
 ): Promise<ApiRun> {
   const measureCeiling = (label: string) =>
     ceilingUrl
@@ -250,7 +255,9 @@ export async function runApiSuite(
   const insight = insightWanted ? await insightRanges(shopUrl, adminToken) : undefined;
   const all = targets(dataset, adminToken, insight);
   const endpoints: ApiRun['endpoints'] = {};
-  for (const name of only) endpoints[name] = await attempt(name, () => measure(shopUrl, all[name], settings));
+  for (const name of only) {
+    endpoints[name] = await attempt(name, () => withPeakMemory(shopPid, () => measure(shopUrl, all[name], settings)));
+  }
   // Other work on the machine comes and goes; the ceiling again after the endpoints brackets them.
   const after = await measureCeiling('ceiling again');
   const ceilingRuns = [before, after].filter((m): m is LoadResult => !('error' in m));
@@ -265,20 +272,35 @@ export async function runPurchaseAndHash(
   dataset: Dataset,
   settings: LoadSettings,
   only: readonly PurchaseRow[] = PURCHASE_ROWS,
+  shopPid?: number,
 ): Promise<Partial<Record<PurchaseRow, Measured>>> {
   const buyers = () => Promise.all(BENCH_BUYERS.map(async (email) => ({ token: await logIn(shopUrl, email) })));
   const rows: Record<PurchaseRow, [string, () => Promise<LoadResult>]> = {
-    purchase: ['purchase', async () => measurePurchases(shopUrl, await buyers(), dataset.fixtures.cartLines, settings)],
+    purchase: [
+      'purchase',
+      async () => {
+        const signedIn = await buyers();
+        return withPeakMemory(shopPid, () => measurePurchases(shopUrl, signedIn, dataset.fixtures.cartLines, settings));
+      },
+    ],
     purchase_with_code: [
       'purchase with a discount code',
       async () => {
         const code = await makeBenchCode(shopUrl, await logIn(shopUrl, BENCH_ADMIN));
-        return measurePurchases(shopUrl, await buyers(), dataset.fixtures.cartLines, settings, code);
+        const signedIn = await buyers();
+        return withPeakMemory(shopPid, () =>
+          measurePurchases(shopUrl, signedIn, dataset.fixtures.cartLines, settings, code),
+        );
       },
     ],
     checkout_session: [
       'checkout session with a size held',
-      async () => measureCheckoutSessions(shopUrl, await buyers(), dataset.fixtures.sizedLine, settings),
+      async () => {
+        const signedIn = await buyers();
+        return withPeakMemory(shopPid, () =>
+          measureCheckoutSessions(shopUrl, signedIn, dataset.fixtures.sizedLine, settings),
+        );
+      },
     ],
     password_hash: ['password hash alone', async () => hashCost(settings)],
   };

@@ -10,6 +10,8 @@ export interface LoadResult {
   errors: number;
   /** The share of answers the shop read from its database rather than its cache (its X-Cache header). */
   database_share?: number;
+  /** The shop's peak resident memory while the workload ran (MB), warm-up included. */
+  peak_rss_mb?: number;
 }
 
 export interface LoadTarget {

@@ -309,7 +309,7 @@ export function toMarkdown(run: BenchRun, json: BenchJson): string {
     '## API',
     '',
     table(
-      ['endpoint', 'req/s', 'ratio to ceiling', 'p50 ms', 'p99 ms', 'errors'],
+      ['endpoint', 'req/s', 'ratio to ceiling', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MB'],
       Object.entries(json.api).map(([name, f]) => [
         `${ENDPOINT_LABELS[name] ?? name}${
           'database_share' in f && typeof f.database_share === 'number'
@@ -321,6 +321,7 @@ export function toMarkdown(run: BenchRun, json: BenchJson): string {
         fmt(f.p50_ms, 1),
         fmt(f.p99_ms, 1),
         fmt(f.errors),
+        fmt(f.peak_rss_mb, 1),
       ]),
     ),
     ...clusterSection(json),

@@ -49,6 +49,8 @@ export const HELP = `npm run bench [-- options]
   --no-build         measure the existing apps/web/dist instead of building it first
   --reseed           regenerate the benchmark data even when a database of the right size exists
   --duration <s>     seconds of load per endpoint (default 15, quick 5)
+  --products <n>     the size of the data the API and web are measured on (default 100,000 on PostgreSQL,
+                     10,000 embedded; growth keeps its sizes)
   --baseline <ref>   also run Lighthouse on home, shop and a product of this commit's build, and the
                      browsing while buying row on this commit's shop, in this run
   --rows <list>      only these rows of the api section (comma separated keys, e.g. browsing_while_buying)
@@ -89,6 +91,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   const skip = value('--skip');
   const only = value('--only');
   const duration = value('--duration');
+  const products = value('--products');
   const baseline = value('--baseline');
   const rows = value('--rows');
   if (args.length > 0) throw new Error(`Unknown argument ${args[0]}\n\n${HELP}`);
@@ -102,12 +105,14 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   const fullProducts = databaseUrl ? 100_000 : 10_000;
   const durationSeconds = duration ? Number(duration) : quick ? 5 : 15;
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new Error('--duration takes seconds');
+  const productCount = products ? Number(products) : quick ? 2_000 : fullProducts;
+  if (!Number.isInteger(productCount) || productCount <= 0) throw new Error('--products takes a whole number');
   return {
     quick,
     durationSeconds,
     warmupSeconds: quick ? 1 : 3,
     connections: 50,
-    products: quick ? 2_000 : fullProducts,
+    products: productCount,
     growthSizes: quick ? [200, 1_000, 2_000] : databaseUrl ? [1_000, 10_000, 100_000] : [1_000, 10_000],
     lighthouseRuns: quick ? 1 : 3,
     mailOrders: quick ? 100 : 1_000,

@@ -86,6 +86,7 @@ function againstCeiling(
     const m = ok(measured);
     figures[name] = {
       ...(m ?? EMPTY_LOAD),
+      peak_rss_mb: m?.peak_rss_mb ?? null,
       ratio_to_ceiling: m && ceiling?.rps ? Math.round((m.rps / ceiling.rps) * 1000) / 1000 : null,
     };
   }

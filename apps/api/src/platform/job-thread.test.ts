@@ -1,13 +1,13 @@
 import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../modules/mail/mail-test-kit';
-import { startJobThread } from './job-thread';
+import { JOB_THREAD_HEAP, startJobThread } from './job-thread';
 import { createLogger } from './logger';
 
 const FIXTURE = new URL('../test/job-thread-fixture.ts', import.meta.url);
 
 function capturingLog() {
-  const lines: { msg: string; label?: string; niceness?: number }[] = [];
+  const lines: { msg: string; label?: string; niceness?: number; heap?: Record<string, number> }[] = [];
   const log = createLogger('info', { destination: { write: (line: string) => lines.push(JSON.parse(line)) } });
   return { log, lines, said: (msg: string) => lines.filter((l) => l.msg === msg) };
 }
@@ -30,6 +30,14 @@ describe('a worker thread', () => {
     await waitUntil(() => said('thread started').length === 1, 'the start line');
     expect(said('thread started')[0]?.niceness).toBe(Math.min(19, shop + 10));
     expect(getPriority()).toBe(shop);
+    await thread.stop(5000);
+  });
+
+  it("keeps a heap of its own within the job thread's limits", async () => {
+    const { log, said } = capturingLog();
+    const thread = await startJobThread(FIXTURE, { label: 'bounded' }, log);
+    await waitUntil(() => said('thread started').length === 1, 'the start line');
+    expect(said('thread started')[0]?.heap).toMatchObject(JOB_THREAD_HEAP);
     await thread.stop(5000);
   });
 

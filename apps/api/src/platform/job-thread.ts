@@ -41,6 +41,13 @@ function relayLog(log: FastifyBaseLogger, line: string): void {
 const BACKGROUND_NICENESS = 10;
 const LOWEST_PRIORITY = 19;
 
+/**
+ * A thread has a heap of its own beside the shop's. Background work needs little of it, and a young
+ * generation as large as the shop's would keep memory that no request ever uses; past the old
+ * generation's limit the thread dies and is started again, and its jobs are tried again.
+ */
+export const JOB_THREAD_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 } as const;
+
 /** How long a thread that died waits before it is started again. */
 const RESTART_DELAY_MS = 1000;
 
@@ -70,7 +77,11 @@ export async function startJobThread(entry: URL, data: unknown, log: FastifyBase
 
   const launch = () =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(bootstrap(entry), { eval: true, workerData: { data, logLevel: log.level } });
+      const worker = new Worker(bootstrap(entry), {
+        eval: true,
+        workerData: { data, logLevel: log.level },
+        resourceLimits: JOB_THREAD_HEAP,
+      });
       current = worker;
       running = true;
       let ready = false;

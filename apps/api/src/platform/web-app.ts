@@ -5,6 +5,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { SERVER_STATE_ELEMENT_ID } from '@shop/contract/seo';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { KeptText } from '../modules/products/catalogue-cache';
 import { type PageHint, type PageHintsSource, readManifest, staticPageHints, withPageHints } from './page-hints';
 import { type RenderedPageShell, renderedPageShell, withPageScripts } from './page-scripts';
 
@@ -99,10 +100,19 @@ class NotForTheCache extends Error {
 
 /**
  * A kept page read once per cache entry, and compressed once per encoding: the cache hands back the same
- * entry until a write drops it, and the entry takes these with it.
+ * entry until a write drops it, and the entry takes these with it. The page is kept as its status line and
+ * its HTML, so the page read from it shares the kept text (a slice) instead of holding a second copy.
  */
 const readPages = new WeakMap<object, ComposedPage>();
 const encodedPages = new WeakMap<ComposedPage, Partial<Record<PageEncoding, Buffer>>>();
+
+const keptPageText = (page: ComposedPage) => new KeptText(`${page.status} ${page.rendered ? 1 : 0}\n${page.html}`);
+
+function readKeptPage(text: string): ComposedPage {
+  const lineEnd = text.indexOf('\n');
+  const [status, rendered] = text.slice(0, lineEnd).split(' ');
+  return { status: Number(status), rendered: rendered === '1', whole: true, html: text.slice(lineEnd + 1) };
+}
 
 function encodedPage(page: ComposedPage, encoding: PageEncoding): Buffer {
   let encoded = encodedPages.get(page);
@@ -120,11 +130,11 @@ async function keptPage(cache: PageCache, key: string, compose: () => Promise<Co
     const kept = await cache.get(key, async () => {
       const composed = await compose();
       if (!composed.whole) throw new NotForTheCache(composed);
-      return composed;
+      return keptPageText(composed);
     });
     let page = readPages.get(kept);
     if (!page) {
-      page = JSON.parse(kept.body) as ComposedPage;
+      page = readKeptPage(kept.body);
       readPages.set(kept, page);
     }
     return page;

@@ -119,13 +119,17 @@ export interface MailThreadData {
 }
 
 /**
- * On PostgreSQL the mails are rendered and sent in a thread of their own (mail-worker-thread.ts), so
- * a sale's confirmations never hold up the shop's requests. The embedded database lives in the shop's
- * thread, and so do its mails.
+ * Mails are rendered and sent in the shop's thread, behind its requests only as far as the event loop
+ * takes turns. With MAIL_THREAD on PostgreSQL they go to a thread of their own (mail-worker-thread.ts),
+ * so a sale's confirmations never hold up the shop's requests, at the cost of a second heap and loader.
+ * The embedded database lives in the shop's thread, so its mails always do.
  */
-export async function startMailWorker(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
+export async function startMailWorker(
+  deps: Pick<AppDeps, 'database' | 'config' | 'jobs' | 'db' | 'mailSender'>,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const { database, config } = deps;
-  if (database.kind === 'postgres' && database.url) {
+  if (config.mail.inThread && database.kind === 'postgres' && database.url) {
     const data: MailThreadData = { config, databaseUrl: database.url };
     await deps.jobs.workInThread(new URL('./mail-worker-thread.ts', import.meta.url), data);
     return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueCache, etagOf } from './catalogue-cache';
+import { CatalogueCache, etagOf, KeptText, textBytes } from './catalogue-cache';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -154,6 +154,49 @@ describe('CatalogueCache', () => {
     expect(cache.size).toBe(2);
     expect((await cache.get('a', async () => 'a2')).body).toBe('"a1"');
     expect((await cache.get('b', async () => 'b2')).body).toBe('"b2"');
+  });
+
+  describe('bounded by bytes', () => {
+    const page = (letter: string) => new KeptText(letter.repeat(10_000));
+
+    it('keeps no more than its bytes, however few its entries, dropping the least recently used first', async () => {
+      const cache = new CatalogueCache({ maxEntries: 100, maxBytes: 35_000, ttlMs: 1000 });
+      for (const key of ['a', 'b', 'c']) await cache.get(key, async () => page(key));
+      await cache.get('a', async () => page('unused'));
+      for (const key of ['d', 'e', 'f']) {
+        await cache.get(key, async () => page(key));
+        expect(cache.bytes).toBeLessThanOrEqual(35_000);
+      }
+      expect(cache.size).toBe(3);
+      expect(cache.bytes).toBeGreaterThan(30_000);
+      // b and c were older than a's last use; d, e and f came after it.
+      expect((await cache.get('b', async () => page('B'))).read).toBe(true);
+      expect((await cache.get('f', async () => page('F'))).body).toBe(page('f').text);
+    });
+
+    it('counts a text outside Latin-1 at two bytes a character, as it is held', async () => {
+      expect(textBytes('robe noire, 120 €')).toBe(2 * 'robe noire, 120 €'.length);
+      expect(textBytes('robe crème')).toBe('robe crème'.length);
+      const cache = new CatalogueCache({ maxEntries: 100, maxBytes: 35_000, ttlMs: 1000 });
+      await cache.get('wide', async () => new KeptText('€'.repeat(10_000)));
+      expect(cache.bytes).toBeGreaterThan(20_000);
+    });
+
+    it('does not keep an answer larger than all its bytes, nor drop the others for it', async () => {
+      const cache = new CatalogueCache({ maxEntries: 100, maxBytes: 35_000, ttlMs: 1000 });
+      await cache.get('a', async () => page('a'));
+      await cache.get('huge', async () => new KeptText('h'.repeat(40_000)));
+      expect(cache.size).toBe(1);
+      expect((await cache.get('huge', async () => new KeptText('again'))).body).toBe('again');
+      expect((await cache.get('a', async () => page('unused'))).body).toBe(page('a').text);
+    });
+
+    it('gives the bytes back when it drops everything', async () => {
+      const cache = new CatalogueCache({ maxEntries: 100, maxBytes: 35_000, ttlMs: 1000 });
+      await cache.get('a', async () => page('a'));
+      cache.invalidate();
+      expect(cache.bytes).toBe(0);
+    });
   });
 
   describe('while the database is unreachable', () => {

@@ -34,10 +34,17 @@ interface Entry extends CachedAnswer {
   expiresAt: number;
   /** The last failed read of this answer: for a moment after one, the stale answer goes out without trying again. */
   failedAt?: number;
+  /** What the entry holds in memory, counted against `maxBytes`. */
+  bytes: number;
 }
 
 export interface CatalogueCacheOptions {
   maxEntries: number;
+  /**
+   * The most memory the kept answers may take together. Entries alone do not bound it: a rendered page
+   * is ten times a list's answer, and a cache full of pages would take the instance's memory.
+   */
+  maxBytes?: number;
   /**
    * How long an answer is served without asking the database again. Writes through this process
    * drop the cache at once; this time bounds what another instance's writes can leave stale.
@@ -50,15 +57,35 @@ export interface CatalogueCacheOptions {
   now?: () => number;
 }
 
-export const CATALOGUE_CACHE_DEFAULTS: CatalogueCacheOptions = { maxEntries: 2000, ttlMs: 10_000 };
+export const CATALOGUE_CACHE_DEFAULTS: CatalogueCacheOptions = {
+  maxEntries: 2000,
+  maxBytes: 32 * 1024 * 1024,
+  ttlMs: 10_000,
+};
+
+/** What an entry takes beside its texts: the entry, its map slot and its times. */
+const ENTRY_OVERHEAD_BYTES = 200;
+/** What a tag takes beside its text: its slot in the entry's set. */
+const TAG_OVERHEAD_BYTES = 40;
+
+/**
+ * The memory a string takes: one byte a character while every character is Latin-1 (how V8 keeps
+ * such strings), two otherwise.
+ */
+export function textBytes(text: string): number {
+  return /[\u0100-\uffff]/.test(text) ? 2 * text.length : text.length;
+}
+
+/** A text kept and sent as it is: JSON written by the database, or a rendered page. */
+export class KeptText {
+  constructor(readonly text: string) {}
+}
 
 /** After a failed read, the stale answer is sent for this long before the database is asked again. */
 const RETRY_AFTER_FAILURE_MS = 1000;
 
 /** An answer already written as JSON (by the database), kept and sent as it is. */
-export class JsonText {
-  constructor(readonly text: string) {}
-}
+export class JsonText extends KeptText {}
 
 export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
@@ -78,9 +105,11 @@ const overlaps = (tags: ReadonlySet<string> | undefined, dropped: ReadonlySet<st
  * Each answer carries tags (the products it shows, and what else a change can touch), its own and
  * those of every answer its load asked for (a page keeps the tags of the answers it was made from), so
  * a change drops only the answers that show what it touched.
+ * Past `maxEntries` or `maxBytes`, the least recently used answers go first.
  */
 export class CatalogueCache {
   private readonly entries = new Map<string, Entry>();
+  private keptBytes = 0;
   private readonly loading = new Map<string, { generation: number; answer: Promise<CachedAnswer> }>();
   /** The tags dropped while each read in progress was under way: its answer is not kept if it shows one. */
   private readonly reading = new Set<Set<string>>();
@@ -97,6 +126,7 @@ export class CatalogueCache {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.keptBytes = 0;
   }
 
   /**
@@ -106,7 +136,7 @@ export class CatalogueCache {
   drop(tags: Iterable<string>): void {
     const dropped = new Set(tags);
     if (dropped.size === 0) return;
-    for (const [key, entry] of this.entries) if (overlaps(entry.tags, dropped)) this.entries.delete(key);
+    for (const [key, entry] of this.entries) if (overlaps(entry.tags, dropped)) this.remove(key);
     for (const reading of this.reading) for (const tag of dropped) reading.add(tag);
     this.loading.clear();
   }
@@ -127,6 +157,11 @@ export class CatalogueCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The memory the kept answers take, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.keptBytes;
   }
 
   /**
@@ -159,7 +194,7 @@ export class CatalogueCache {
         this.refresh(key, load).catch((err: unknown) => {
           // An outage keeps the answer (it is served stale later); anything else drops it.
           if (this.servesStale(key, entry, err, now)) entry.failedAt = this.now();
-          else if (this.entries.get(key) === entry) this.entries.delete(key);
+          else if (this.entries.get(key) === entry) this.remove(key);
         });
       }
       return entry;
@@ -225,7 +260,7 @@ export class CatalogueCache {
     try {
       const tags = new Set<string>();
       const loaded = await this.gathering.run(tags, load.value);
-      const body = loaded instanceof JsonText ? loaded.text : JSON.stringify(loaded);
+      const body = loaded instanceof KeptText ? loaded.text : JSON.stringify(loaded);
       for (const tag of load.tagsOf?.(body) ?? []) tags.add(tag);
       const answer: CachedAnswer = { body, etag: etagOf(body), ...(tags.size > 0 ? { tags } : {}) };
       if (generation === this.generation && !overlaps(tags, dropped)) this.store(key, answer);
@@ -236,14 +271,26 @@ export class CatalogueCache {
   }
 
   private store(key: string, answer: CachedAnswer): void {
-    this.entries.delete(key);
+    this.remove(key);
     const now = this.now();
-    const { ttlMs } = this.options;
-    this.entries.set(key, { ...answer, freshUntil: now + ttlMs / 2, expiresAt: now + ttlMs });
-    while (this.entries.size > this.options.maxEntries) {
+    const { ttlMs, maxEntries, maxBytes = Number.POSITIVE_INFINITY } = this.options;
+    let bytes = ENTRY_OVERHEAD_BYTES + textBytes(key) + textBytes(answer.body) + textBytes(answer.etag);
+    for (const tag of answer.tags ?? []) bytes += TAG_OVERHEAD_BYTES + textBytes(tag);
+    // An answer larger than the whole budget would push every other out and still not fit.
+    if (bytes > maxBytes) return;
+    this.entries.set(key, { ...answer, freshUntil: now + ttlMs / 2, expiresAt: now + ttlMs, bytes });
+    this.keptBytes += bytes;
+    while (this.entries.size > maxEntries || this.keptBytes > maxBytes) {
       const oldest = this.entries.keys().next();
       if (oldest.done) break;
-      this.entries.delete(oldest.value);
+      this.remove(oldest.value);
     }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.keptBytes -= entry.bytes;
   }
 }

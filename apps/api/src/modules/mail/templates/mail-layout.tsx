@@ -1,18 +1,16 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // The pragma, not only tsconfig: the server is also started from other folders (tests, bench), where tsx reads no tsconfig with this setting.
-import {
-  Body,
-  Button,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { SHOP_NAME } from '@shop/contract/constants';
 import type { CSSProperties, ReactNode } from 'react';
 

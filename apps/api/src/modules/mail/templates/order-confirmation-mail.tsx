@@ -1,5 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { Column, Row, Section, Text } from '@react-email/components';
+import { Column } from '@react-email/column';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { AddressLines, MailLayout, OrderButton, palette, styles } from './mail-layout';
 import { money } from './mail-money';
 

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { Section, Text } from '@react-email/components';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { AddressLines, MailLayout, OrderButton, palette, styles } from './mail-layout';
 
 export interface OrderShippedMailProps {

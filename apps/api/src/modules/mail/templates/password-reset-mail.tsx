@@ -1,5 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { Button, Section, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { MailLayout, styles } from './mail-layout';
 
 export interface PasswordResetMailProps {
