@@ -9,10 +9,16 @@ import { JSON_BODY_MESSAGES } from './json-body';
 let t: TestApp;
 let port: number;
 const REQUEST_TIMEOUT_SECONDS = 3;
+const HEADERS_TIMEOUT_SECONDS = 2;
+/** Node looks for expired requests once a second, and a busy machine runs its timers late. */
+const closedWithinMs = (timeoutSeconds: number) => (timeoutSeconds + 3) * 1000;
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { HTTP_REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS), HTTP_HEADERS_TIMEOUT_SECONDS: '2' },
+    env: {
+      HTTP_REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS),
+      HTTP_HEADERS_TIMEOUT_SECONDS: String(HEADERS_TIMEOUT_SECONDS),
+    },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
@@ -60,11 +66,10 @@ describe('slow and short requests', () => {
     const started = performance.now();
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(1000);
 
     const exchanges = await Promise.all(clients);
-    // Node looks for expired requests once a second.
-    const limitMs = (REQUEST_TIMEOUT_SECONDS + 1.5) * 1000;
+    const limitMs = closedWithinMs(REQUEST_TIMEOUT_SECONDS);
     for (const { answer, closedAfterMs } of exchanges) {
       expect(closedAfterMs).toBeLessThan(limitMs);
       expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
@@ -75,13 +80,13 @@ describe('slow and short requests', () => {
 
   it('answers a body shorter than its Content-Length with a 408 within the timeout', async () => {
     const { answer, closedAfterMs } = await slowClient(slowBodyHead(5000), false);
-    expect(closedAfterMs).toBeLessThan((REQUEST_TIMEOUT_SECONDS + 1.5) * 1000);
+    expect(closedAfterMs).toBeLessThan(closedWithinMs(REQUEST_TIMEOUT_SECONDS));
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 
   it('closes a connection whose headers never end within the headers timeout', async () => {
     const { answer, closedAfterMs } = await slowClient('GET /api/health HTTP/1.1\r\nHost: shop.test\r\n', true);
-    expect(closedAfterMs).toBeLessThan(3500);
+    expect(closedAfterMs).toBeLessThan(closedWithinMs(HEADERS_TIMEOUT_SECONDS));
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
 

@@ -126,7 +126,8 @@ it('SIGTERM under 50-connection load: readiness 503 first, then drain, 0 failed 
   const code = await exited;
   agent.destroy();
 
-  expect(outcomes.length).toBeGreaterThan(500);
+  // Load, not a rate: a busy machine answers fewer, but every connection kept asking through the stop.
+  expect(outcomes.length).toBeGreaterThan(100);
   expect(outcomes.filter((o) => o !== 200)).toEqual([]);
   // As the balancer saw it: 503 well before the port closed, for longer than its check interval.
   expect(readyTurned503At).toBeDefined();
