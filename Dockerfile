@@ -3,7 +3,8 @@
 # Its install and build commands are plain commands that work outside Docker too: cluster/src/dockerfile.test.ts
 # carries this file out in a clean clone (no Docker daemon runs where the tests run) and starts the result.
 
-# Build: every dependency, then the web app (apps/web/dist for browsers, apps/web/dist-server for rendering).
+# Build: every dependency, then the web app (apps/web/dist for browsers, apps/web/dist-server for rendering) and
+# the server (apps/api/dist: the API and the contract as JavaScript, with the migrations).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # The manifests alone first, so the install is cached until a dependency changes.
@@ -19,8 +20,8 @@ RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Runtime: production dependencies only (tsx among them: the server runs its TypeScript through it),
-# the API's and the contract's sources, and the built web app.
+# Runtime: production dependencies only, the built server and web app, and the API's and the contract's sources
+# for the command-line tools (`npm run seed`, reconciliation), which run their TypeScript through tsx.
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -37,6 +38,7 @@ COPY cluster/package.json cluster/
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 COPY --from=build /app/packages/contract/src packages/contract/src
 COPY --from=build /app/apps/api/src apps/api/src
+COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/apps/web/dist-server apps/web/dist-server
 COPY --from=build /app/deploy/healthcheck.mjs deploy/healthcheck.mjs
@@ -51,4 +53,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 CMD ["no
 # node itself, not npm or the tsx command: SIGTERM reaches the shop, which drains before it exits within
 # SHUTDOWN_DELAY_SECONDS + SHUTDOWN_GRACE_SECONDS (5 + 4 s), inside `docker stop`'s default 10 s. Raise either and
 # give `docker stop --time` (compose: stop_grace_period) more than their sum.
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "--max-old-space-size=256", "--import", "tsx", "apps/api/src/server.ts"]
+CMD ["node", "--heap-growing-percent=50", "--max-old-space-size=256", "apps/api/dist/server.js"]

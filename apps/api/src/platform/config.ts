@@ -1,11 +1,21 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHOP_NAME } from '@shop/contract/constants';
 import { z } from 'zod';
 import { parseTrustProxy } from './trust-proxy';
 
-/** The repository root, so defaults do not depend on which folder npm ran a script in. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/**
+ * The repository root, so defaults do not depend on which folder npm ran a script in: the nearest folder above
+ * this module that holds the API's package (this module is in the API's source, or bundled into its build).
+ */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'apps/api/package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No repository root above ${from}`);
+  }
+}
+export const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 /** Relative paths in the environment are taken from where the command was typed. */
 function resolvePath(value: string): string {
@@ -84,8 +94,8 @@ const envSchema = z.object({
   /** The longest wait between two tries of a mail the SMTP server refused (tries back off 1, 2, 4... s). */
   MAIL_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   /**
-   * On PostgreSQL, render and send mails in a thread of their own, which holds a heap and a TypeScript
-   * loader of its own: for a shop whose sales bring bursts of mail and whose instances have memory to spare.
+   * On PostgreSQL, render and send mails in a thread of their own, which holds a heap of its own: for a shop
+   * whose sales bring bursts of mail and whose instances have memory to spare.
    */
   MAIL_THREAD: bool(false),
   SEED_DEMO_DATA: bool(true),

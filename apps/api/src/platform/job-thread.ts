@@ -56,10 +56,11 @@ export interface JobThread {
 }
 
 /**
- * A thread runs the same TypeScript as the shop, through tsx registered in the thread itself (a worker
- * does not take `--import` hooks from the process that starts it).
+ * A thread runs the same code as the shop: a built module as it is, TypeScript through tsx registered in the
+ * thread itself (a worker does not take `--import` hooks from the process that starts it).
  */
 function bootstrap(entry: URL): string {
+  if (!entry.pathname.endsWith('.ts')) return `import(${JSON.stringify(entry.href)})`;
   const tsx = import.meta.resolve('tsx/esm/api');
   return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
 }

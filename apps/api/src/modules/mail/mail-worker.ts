@@ -19,6 +19,14 @@ export interface MailWorkerDeps {
 
 type SentMailRecord = Parameters<typeof recordMailsSent>[1][number];
 
+/**
+ * The mail thread's module, beside this one: TypeScript in the source, JavaScript where the server was built
+ * (the build bundles the thread's module under the same name).
+ */
+const MAIL_THREAD_MODULE = new URL(
+  import.meta.url.endsWith('.ts') ? './mail-worker-thread.ts' : './mail-worker-thread.js',
+  import.meta.url,
+);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TRACKING_TAG = /^[0-9a-f]{16}$/;
 
@@ -121,7 +129,7 @@ export interface MailThreadData {
 /**
  * Mails are rendered and sent in the shop's thread, behind its requests only as far as the event loop
  * takes turns. With MAIL_THREAD on PostgreSQL they go to a thread of their own (mail-worker-thread.ts),
- * so a sale's confirmations never hold up the shop's requests, at the cost of a second heap and loader.
+ * so a sale's confirmations never hold up the shop's requests, at the cost of a second heap.
  * The embedded database lives in the shop's thread, so its mails always do.
  */
 export async function startMailWorker(
@@ -131,7 +139,7 @@ export async function startMailWorker(
   const { database, config } = deps;
   if (config.mail.inThread && database.kind === 'postgres' && database.url) {
     const data: MailThreadData = { config, databaseUrl: database.url };
-    await deps.jobs.workInThread(new URL('./mail-worker-thread.ts', import.meta.url), data);
+    await deps.jobs.workInThread(MAIL_THREAD_MODULE, data);
     return;
   }
   await deps.jobs.workInBatches(
