@@ -238,7 +238,7 @@ async function main(): Promise<void> {
   if (!options.databaseUrl) {
     const note = `BENCH_DATABASE_URL is not set: the embedded database with ${options.products.toLocaleString('en-US')} products`;
     say(note);
-    notes.push(`${note} (the issue's figures are for PostgreSQL with 100,000).`);
+    notes.push(`${note} (the targets are set for PostgreSQL with 100,000).`);
   }
 
   const { sections } = options;

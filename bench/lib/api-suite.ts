@@ -13,7 +13,7 @@ import { benchDir, repoRoot } from './options';
 import { makeBenchCode, measureCheckoutSessions, measurePurchases } from './purchase';
 import { say } from './run';
 
-/** The issue's endpoints, in the order they are measured and reported. */
+/** The endpoints under load, in the order they are measured and reported. */
 export const ENDPOINTS = [
   'product_list',
   'product_list_filtered',
@@ -36,7 +36,7 @@ export type Endpoint = (typeof ENDPOINTS)[number];
 /** The shop's page size on /shop, also the size of the ceiling's fixed page. */
 const PAGE = 'limit=12';
 export const FILTERED_QUERY = `category=dress&color=black&minPrice=50&maxPrice=100&page=7&${PAGE}`;
-/** Issue 12's filters: one size, only what can still be bought. */
+/** The size and stock filters: one size, only what can still be bought. */
 export const SIZE_STOCK_QUERY = `size=M&inStock=true&page=3&${PAGE}`;
 
 export async function logIn(baseUrl: string, email: string): Promise<string> {
@@ -160,7 +160,7 @@ export function targets(
     product_list_size_stock: { paths: [`/api/products?${SIZE_STOCK_QUERY}`] },
     search: { paths: [`/api/products?q=silk&${PAGE}`] },
     product_detail: { paths: ids.map((id) => `/api/products/${id}`) },
-    // Issue 15's cold paths: each instance has its own cache, and a real catalogue is browsed over far
+    // The cold paths: each instance has its own cache, and a real catalogue is browsed over far
     // more addresses than it holds. The answers' X-Cache says what share the database served.
     product_list_cold: { paths: coldListPaths(), walk: true, countsReads: true },
     product_detail_cold: { paths: coldDetailPaths(dataset.fixtures.catalogueIds), walk: true, countsReads: true },
@@ -234,7 +234,7 @@ function hashCost(settings: LoadSettings): LoadResult {
 }
 
 /**
- * Every endpoint of the issue against the running shop, then a whole purchase, then the hash alone. Given
+ * Every endpoint under load against the running shop, then a whole purchase, then the hash alone. Given
  * the shop's process, each endpoint's figures carry the shop's peak memory while it was loaded.
  */
 export async function runApiSuite(

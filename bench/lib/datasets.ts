@@ -24,7 +24,7 @@ export interface DataPlan {
   reviews: number;
 }
 
-/** The proportions: 100k products, 20k users, 100k orders, 200k reviews. */
+/** The rest follows from the catalogue's size, in a busy shop's proportions. */
 export const planFor = (products: number): DataPlan => ({
   products,
   users: Math.max(50, Math.round(products / 5)),

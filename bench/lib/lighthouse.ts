@@ -7,13 +7,13 @@ export interface PageScore {
   lcp_ms: number;
   tbt_ms: number;
   cls: number;
-  /** Lighthouse's other categories, 0 to 100 (issue 14). */
+  /** Lighthouse's other categories, 0 to 100: what search engines and link previews depend on. */
   seo: number;
   best_practices: number;
   accessibility: number;
   /**
    * Lighthouse's measure of this machine's speed when it ran (higher is faster): scores move with it,
-   * so a score is read beside the speed it was made at (issue 14).
+   * so a score is read beside the speed it was made at.
    */
   benchmark_index: number;
 }

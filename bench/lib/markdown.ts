@@ -122,7 +122,7 @@ function growthRatio(json: BenchJson, endpoint: string): number | null {
   return first && last && sizes.length > 1 ? last / Math.max(first, 1) : null;
 }
 
-/** The issue's targets, each checked against this run's figures. */
+/** The targets the shop is held to, each checked against this run's figures. */
 function targets(json: BenchJson): Target[] {
   const api = (name: string) => json.api[name] as EndpointFigures | undefined;
   const ms = (n: number) => `${fmt(n, 1)} ms`;
@@ -418,7 +418,7 @@ export function toMarkdown(run: BenchRun, json: BenchJson): string {
   }
   out.push(
     '',
-    '## Targets (issues 6 and 12 to 16)',
+    '## Targets',
     '',
     table(
       ['target', 'measured', 'limit', ''],

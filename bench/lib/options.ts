@@ -101,7 +101,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   if (cluster) sections.add('cluster');
   if (skip) for (const s of sectionList(skip, '--skip')) sections.delete(s);
 
-  // The sizes: 100k products on PostgreSQL, 10k on the embedded database.
+  // PostgreSQL gets the catalogue the targets are set for; the embedded database a smaller one, and the results say so.
   const fullProducts = databaseUrl ? 100_000 : 10_000;
   const durationSeconds = duration ? Number(duration) : quick ? 5 : 15;
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new Error('--duration takes seconds');

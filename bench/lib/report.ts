@@ -12,7 +12,7 @@ export interface EndpointFigures extends Nullable<LoadResult> {
   ratio_to_ceiling: number | null;
 }
 
-/** The keys, so results compare across commits (see README.md). */
+/** The keys of latest.json, kept stable so results compare across commits (README.md lists them). */
 export interface BenchJson {
   meta: { commit: string; database: string; products: number; date: string; cpu: string };
   api: { ceiling: Nullable<LoadResult> } & Record<string, EndpointFigures | Nullable<LoadResult>>;

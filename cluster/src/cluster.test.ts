@@ -31,7 +31,7 @@ import { worstCaseOutOfRotationMs } from './haproxy-config';
 import { isolatedEnv, repoRoot, sleep } from './shop-process';
 
 const missing = clusterTestsMissing();
-/** The budget between a write on one instance and every instance serving it. */
+/** The longest a write on one instance may take before every instance serves it. */
 const CACHE_BUDGET_MS = 1000;
 const LOAD_SECONDS = 30;
 

@@ -18,7 +18,7 @@ import {
 import { admin, fixtures } from '../support/env';
 import { expect, test } from '../support/test';
 
-/** SPEC.md 4: the admin table's badge colours. */
+/** The admin table's badge colours (the tracker's differ on purpose). */
 const BADGE_COLOUR: Record<(typeof ORDER_STATUSES)[number], RegExp> = {
   pending: /yellow/,
   processing: /blue/,
@@ -76,7 +76,7 @@ test('the admin moves an order through the four statuses and the customer tracke
       await page.goto(`/orders/${order._id}`);
       await expect(trackerCurrentStep(page)).toContainText(new RegExp(status, 'i'));
     }
-    // SPEC.md 4: any status may be set, backwards too.
+    // Any status may be set, backwards too, so an admin can correct a mistake.
     await setStatus(adminPage, order.orderId, 'pending');
     await page.goto(`/orders/${order._id}`);
     await expect(trackerCurrentStep(page)).toContainText(/pending/i);

@@ -35,7 +35,7 @@ export async function expectLoggedIn(page: Page): Promise<void> {
   await expect(loginLink(page)).toHaveCount(0);
 }
 
-/** Logout asks for confirmation first (SPEC.md 2). */
+/** Logout asks for confirmation first, so a stray click does not log the shopper out. */
 export async function logOut(page: Page): Promise<void> {
   await accountMenuButton(page).click();
   await banner(page)

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Page helpers written the way a shopper sees the shop: by role, label and the texts of SPEC.md. */
+/** Page helpers written the way a shopper sees the shop: by role, label and the texts the shop shows. */
 
 export const banner = (page: Page) => page.getByRole('banner');
 

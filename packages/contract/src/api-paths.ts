@@ -1,4 +1,4 @@
-/** Every API path of SPEC.md 7, so neither side retypes them. */
+/** Every API path the web app calls, in one place, so neither side retypes them. */
 export const API_PREFIX = '/api';
 
 export const apiPaths = {

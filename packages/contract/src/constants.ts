@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9, shared by the API and the web app. */
+/** The shop's business constants, shared by the API and the web app so both count the same way. */
 
 export const SHOP_NAME = 'Lebaba';
 
@@ -30,7 +30,7 @@ export const PRICE_RANGES: readonly PriceRange[] = [
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The four steps of the tracker (SPEC.md 4), the statuses an admin sets from the status modal. */
+/** The four steps of the tracker, in order: the statuses an admin sets from the status modal. */
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'completed'] as const;
 export type TrackedOrderStatus = (typeof ORDER_STATUSES)[number];
 /** Where an order ends when its money goes back: set by a cancellation or a full refund, never by hand. */
@@ -54,10 +54,10 @@ export const TRENDING_LOAD_MORE_STEP = 4;
 export const CATEGORY_FETCH_LIMIT = 50;
 export const RELATED_PRODUCTS_MAX = 8;
 
-/** The cart panel cannot know the shipping method yet: the hosted checkout asks for it (issue 13). */
+/** The cart panel cannot know the shipping method yet: the hosted checkout asks for it. */
 export const SHIPPING_AT_CHECKOUT_NOTE = 'Shipping: calculated at checkout';
 
-/** A password reset link lives this long and works once; the pages it involves (issue 13). */
+/** A password reset link lives this long and works once; the paths of the pages that ask for one and use it. */
 export const PASSWORD_RESET_MINUTES = 30;
 export const PASSWORD_RESET_PATH = '/reset-password';
 export const FORGOT_PASSWORD_PATH = '/forgot-password';
@@ -86,7 +86,7 @@ export const PRODUCT_GRID_PRIORITY_IMAGES = 2;
 export const PRODUCT_CARD_IMAGE_SIZES =
   '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
-/** The deals countdown ends on the last day of February at 23:59:59 (SPEC.md 9). */
+/** The deals countdown ends at the last second of the last day of February. */
 export const DEALS_END_MONTH_DAY = { month: 2, hour: 23, minute: 59, second: 59 } as const;
 
 /** The end of the next last day of February (28 or 29) at 23:59:59, local time. */

@@ -5,7 +5,7 @@ import { formatMoney, toDollars } from './money';
 import { checkoutRequestSchema } from './orders';
 
 /**
- * Discount codes (issue 16): the owner makes them, a shopper types one in the cart panel, and the server
+ * Discount codes: the owner makes them, a shopper types one in the cart panel, and the server
  * checks it and prices the discount in cents when the checkout session is created.
  */
 export const DISCOUNT_KINDS = ['percentage', 'fixed'] as const;

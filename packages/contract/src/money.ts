@@ -10,7 +10,7 @@ export function toDollars(cents: number): number {
   return cents / 100;
 }
 
-/** Money shown as SPEC.md 9 says: a $ sign and two decimals. */
+/** Money as the shop shows it everywhere: a $ sign and two decimals. */
 export function formatMoney(dollars: number): string {
   const sign = dollars < 0 ? '-' : '';
   return `${sign}$${Math.abs(dollars).toFixed(2)}`;

@@ -71,7 +71,7 @@ describe('shop URL parameters', () => {
     expect(parseShopParams(search)).toEqual(params);
   });
 
-  it('goes back to page 1 whenever a filter or the page size changes (SPEC.md 4)', () => {
+  it('goes back to page 1 whenever a filter or the page size changes', () => {
     const onPage3: ShopParams = { ...defaultShopParams, category: 'dress', page: 3 };
     expect(applyShopChange(onPage3, { color: 'red' })).toMatchObject({ category: 'dress', color: 'red', page: 1 });
     expect(applyShopChange(onPage3, { category: 'all' }).page).toBe(1);

@@ -108,7 +108,10 @@ export function shopParamsToSearch(params: ShopParams): URLSearchParams {
   return search;
 }
 
-/** SPEC.md 4: changing any filter (or the page size) goes back to page 1; only a page change keeps it. */
+/**
+ * Changing any filter (or the page size) goes back to page 1, as the old page may no longer exist; only
+ * a page change keeps it.
+ */
 export function applyShopChange(current: ShopParams, change: Partial<ShopParams>): ShopParams {
   const next = { ...current, ...change };
   const onlyPage = Object.keys(change).every((key) => key === 'page');

@@ -21,7 +21,7 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-/** The customer dashboard asks by user id, the admin screens by e-mail (SPEC.md 7). */
+/** The customer dashboard asks by user id, the admin screens by e-mail: both name the same user. */
 export const userStatsParamsSchema = z.object({
   idOrEmail: z
     .string()

@@ -72,7 +72,7 @@ const profileImageSchema = profileText('Profile image', 2048)
   .meta({ description: 'An http(s) URL or an /uploads/ path; empty clears it, absent leaves it as it was' });
 
 /**
- * SPEC.md 5 asks the form for username, profile image URL and profession; the server needs only the
+ * The profile form asks for username, profile image URL and profession; the server needs only the
  * username, so a form that sends the others blank still works.
  */
 export const editProfileRequestSchema = z.object({

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * Stripe's script and hosted checkout are the only third parties the shop talks to. The headers are
- * worked out once at start-up: @fastify/helmet rebuilt the whole policy on every request (issue 6's
- * profile of a cached catalogue read showed it as the largest cost after writing to the socket).
+ * Stripe's script and hosted checkout are the only third parties the shop talks to. The headers never
+ * change while the server runs, so they are worked out once at start-up rather than on every request,
+ * as @fastify/helmet would.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const setHeaders = helmet({

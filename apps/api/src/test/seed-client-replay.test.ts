@@ -8,7 +8,7 @@ import { createAdmin, createProduct, createUser, TEST_PASSWORD, type TestUser } 
 import { createTestApp, type TestApp } from './test-app';
 
 /**
- * Every call of SPEC.md 7 as the seed's React screens build it: the same method and path, the query
+ * Every call the seed's React screens make, as they build it: the same method and path, the query
  * string with its empty values, the JSON body with the extra fields those screens add (`userId`,
  * `author`, whole cart items with their client prices), and the session cookie the browser keeps from
  * the login. Each test checks the status and the fields that screen reads from the answer.
@@ -70,7 +70,7 @@ const listShape = {
   totalProducts: expect.any(Number),
 };
 
-describe('auth and users (SPEC.md 7)', () => {
+describe("the seed screens' auth and users calls", () => {
   it('POST /api/auth/register with the registration form', async () => {
     const res = await visitor.send('POST', '/api/auth/register', {
       username: 'new-seed-user',
@@ -160,7 +160,7 @@ describe('auth and users (SPEC.md 7)', () => {
   });
 });
 
-describe('products (SPEC.md 7)', () => {
+describe("the seed screens' products calls", () => {
   it.each([
     // The shop, home and manage-products screens with every filter unset.
     ['/api/products/?category=&color=&minPrice=0&maxPrice=&limit=12&page=1', null],
@@ -258,7 +258,7 @@ describe('products (SPEC.md 7)', () => {
   });
 });
 
-describe('reviews (SPEC.md 7)', () => {
+describe("the seed screens' reviews calls", () => {
   it('POST /api/reviews/post-review with comment, rating, userId and productId', async () => {
     const res = await customer.send('POST', '/api/reviews/post-review', {
       comment: 'Fits true to size.',
@@ -305,7 +305,7 @@ describe('reviews (SPEC.md 7)', () => {
   });
 });
 
-describe('orders, checkout and stats (SPEC.md 7)', () => {
+describe("the seed screens' orders, checkout and stats calls", () => {
   let orderId: string;
 
   it('POST /api/orders/create-checkout-session with whole cart items at client prices, then confirm-payment', async () => {
@@ -387,7 +387,7 @@ describe('orders, checkout and stats (SPEC.md 7)', () => {
   });
 });
 
-describe('image upload (SPEC.md 7)', () => {
+describe("the seed screens' image upload call", () => {
   it.each(['/uploadImage', '/api/uploadImage'])('POST %s with {image: data URL} answers the URL', async (url) => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a33' } })
       .png()

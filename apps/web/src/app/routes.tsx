@@ -10,7 +10,7 @@ import { HomeRoute } from './routes/home-route';
 import type { AppStore } from './store';
 
 /**
- * SPEC.md 2's route table. Home and the shell are in the first script; every other screen is a chunk
+ * The web app's routes. Home and the shell are in the first script; every other screen is a chunk
  * of its own. The dashboards are one more chunk with their own table (dashboard-routes.tsx), so the
  * storefront never downloads them.
  */

@@ -50,7 +50,7 @@ describe('the store', () => {
   });
 });
 
-describe("the store and this browser's storage (SPEC.md 3 and 4)", () => {
+describe("the store keeps the logged-in user and the cart in this browser's storage", () => {
   it('loads the user on start and keeps storage in step with login and logout', () => {
     const storage = memoryStorage({ [USER_STORAGE_KEY]: JSON.stringify(user) });
     const store = createStore(storage);

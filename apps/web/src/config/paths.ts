@@ -4,7 +4,8 @@ import { storefrontPaths } from '@shop/contract/seo';
 
 /**
  * Every route of the web app in one table: `path` is the router pattern, `href` builds a link.
- * SPEC.md 2 is the source of the route table; add new screens here first.
+ * Links are built from this table rather than typed, so a renamed route cannot leave one behind; add new
+ * screens here first.
  */
 export const paths = {
   // The public pages' links are the contract's: the server's sitemaps name the same addresses.

@@ -9,7 +9,7 @@ interface DrawerProps {
   children: ReactNode;
 }
 
-/** A panel sliding in from the right (SPEC.md 2: 300 ms, a third of the screen from medium screens up). */
+/** A panel sliding in from the right (the cart panel), a third of the screen from medium screens up. */
 export function Drawer({ open, onClose, labelledBy, children }: DrawerProps) {
   const { ref, visible } = useDialog(open, onClose, CART_SLIDE_MS);
   const duration = { transitionDuration: `${CART_SLIDE_MS}ms` };

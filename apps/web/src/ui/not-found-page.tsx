@@ -4,7 +4,7 @@ import { paths } from '../config/paths';
 import { buttonClass } from './button';
 import { usePageMeta } from './use-page-meta';
 
-/** SPEC.md 2: says the page does not exist and links home. Also the dashboard's catch-all. */
+/** Says the page does not exist and links home; any unknown address lands here, the dashboard's included. */
 export function NotFoundPage() {
   usePageMeta(PAGE_META.notFound.title, PAGE_META.notFound.description);
   return (

@@ -1,6 +1,9 @@
 import { ORDER_STATUSES, type OrderStatus, type TrackedOrderStatus } from '@shop/contract/constants';
 
-/** SPEC.md 2 and 4: the four steps, their descriptions and their label colours. */
+/**
+ * The tracker's four steps, what each tells the customer and its colour. The colours are the tracker's
+ * own (shipped purple, completed green); the admin's table badges read differently on purpose.
+ */
 const STEPS: Record<
   TrackedOrderStatus,
   { label: string; description: string; dot: string; onDot: string; text: string; ring: string }

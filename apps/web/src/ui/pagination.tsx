@@ -73,7 +73,7 @@ function Arrow({ d }: { d: string }) {
   );
 }
 
-/** Previous / numbered pages / Next (SPEC.md 2, /shop), on one line even on a phone. */
+/** Previous / numbered pages / Next under a paged list, on one line even on a phone. */
 export function Pagination({ page, totalPages, onPageChange }: PaginationProps) {
   if (totalPages <= 1) return null;
   const wide = pageItems(page, totalPages);

@@ -6,7 +6,7 @@ interface PriceProps {
   className?: string;
 }
 
-/** The price, with the old price struck through when it is higher (SPEC.md 2, /shop/{id}). */
+/** The price, with the old price struck through beside it when it is higher, so a reduction shows. */
 export function Price({ price, oldPrice, className = '' }: PriceProps) {
   const showOld = oldPrice != null && oldPrice > price;
   return (

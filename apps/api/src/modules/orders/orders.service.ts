@@ -35,7 +35,7 @@ const ORDERS_OF_OTHERS = 'You can only see your own orders';
 
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** SPEC.md 3: ownership is by e-mail; the account that paid owns the order too. */
+/** An order belongs to its e-mail address, and to the account that paid for it too. */
 function owns(user: SessionUser, order: OrderRow): boolean {
   return order.userId === user.id || sameEmail(order.email, user.email);
 }

@@ -14,7 +14,7 @@ import { openSession } from '../orders/checkout-test-kit';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
 
-/** What the issue allows between a write on one instance and every instance showing it. */
+/** The longest a write on one instance may take before every instance shows it. */
 const BUDGET_MS = 1000;
 /** How long a check goes on past the budget, so a failure says how long it took (the cache keeps 10 s). */
 const GIVE_UP_MS = 3000;

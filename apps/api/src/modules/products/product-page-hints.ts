@@ -34,7 +34,7 @@ export function productPageHints(db: Queryable, cache: CatalogueCache): PageHint
 }
 
 /**
- * `/shop` asks for the page of products its address names (SPEC.md 4's filters), then shows the first
+ * `/shop` asks for the page of products its address names (its filters and page), then shows the first
  * cards' pictures: all start with the page.
  */
 export function shopPageHints(db: Queryable, cache: CatalogueCache): PageHintsSource {

@@ -12,7 +12,7 @@ const XML = 'application/xml; charset=utf-8';
 const PRODUCTS_FILE = /^products-([1-9]\d{0,5})\.xml$/;
 const fileSchema = z.object({ file: z.string().max(100) });
 
-/** robots.txt and the sitemaps, for search engines (issue 14). */
+/** robots.txt and the sitemaps, so search engines find every public page and no private one. */
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.deps.config.publicUrl;
 

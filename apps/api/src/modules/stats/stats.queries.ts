@@ -10,7 +10,7 @@ const num = (expr: SQL) => expr.mapWith(Number);
 const noTable = sql`(values (1)) as one(x)`;
 
 /**
- * The user with their totals, found by id or by e-mail. Orders belong to an e-mail (SPEC.md 3), compared
+ * The user with their totals, found by id or by e-mail. Orders belong to an e-mail, compared
  * without case as the orders module does, so Total Payments is the sum of the payments page.
  * Drizzle leaves the select's own columns unqualified, so the subqueries name `users` explicitly:
  * a bare "email" inside them would mean the order's e-mail.

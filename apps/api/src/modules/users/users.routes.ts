@@ -11,7 +11,7 @@ import { contextOf } from '../../platform/context';
 import { savedAddressRoutes } from './saved-address.routes';
 import { changeRole, deleteUser, editProfile, listUsers } from './users.service';
 
-/** Mounted under /api/auth, where SPEC.md 7 puts the users calls. */
+/** Mounted under /api/auth, the path under which the web app calls for users (GET /api/auth/users, ...). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(savedAddressRoutes);
 

@@ -34,7 +34,7 @@ function Column({ title, links }: { title: string; links: { label: string; href:
   );
 }
 
-/** SPEC.md 2: contact info, company links, useful links and six images. */
+/** The shop's footer: contact info, company links, useful links and a strip of images. */
 export function Footer() {
   return (
     <footer className="mt-8 bg-ink text-ivory">

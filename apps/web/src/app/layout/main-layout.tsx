@@ -12,7 +12,7 @@ const CartDrawer = lazy(async () => ({ default: (await loadCartDrawer()).CartDra
 const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
 const SessionCheck = lazy(async () => ({ default: (await import('../../features/auth/session-check')).SessionCheck }));
 
-/** The shell around every storefront page (SPEC.md 2: the main layout at /). */
+/** The shell around every storefront page: the top bar, the cart panel and the footer. */
 export function MainLayout() {
   const [cartOpen, setCartOpen] = useState(false);
   // The cart panel and checkout are not needed to show the first page: fetched once the shopper does something.

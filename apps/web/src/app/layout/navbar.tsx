@@ -31,7 +31,7 @@ function Icon({ d }: { d: string }) {
   );
 }
 
-/** SPEC.md 2: Home, Shop, search, the cart with its count, and login or the profile menu. */
+/** The top bar: Home, Shop, search, the cart with its count, and login or, once logged in, the profile menu. */
 export function Navbar({ onOpenCart }: { onOpenCart: () => void }) {
   const user = useCurrentUser();
   const { selectedItems } = useCart();

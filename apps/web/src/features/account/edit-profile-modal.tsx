@@ -15,7 +15,7 @@ interface EditProfileModalProps {
 }
 
 /**
- * SPEC.md 5: username, profile image URL and profession required; bio optional. Give it a new key
+ * Username, profile image URL and profession required; bio optional. Give it a new key
  * on each opening so the form starts from the stored user again.
  */
 export function EditProfileModal({ user, open, onClose }: EditProfileModalProps) {
@@ -43,7 +43,7 @@ function EditProfileForm({ user, onClose }: { user: User; onClose: () => void })
     setProblem(null);
     try {
       const { user: updated } = await editProfile({ ...form, userId: user._id }).unwrap();
-      // The store writes the user to local storage (SPEC.md 4: a profile update stores the user locally).
+      // The store also writes the user to local storage, so a reload shows the updated profile.
       dispatch(setUser(updated));
       onClose();
       await showAlert({

@@ -7,7 +7,7 @@ import { DeliveryAddressSection } from './delivery-address-section';
 import { EditProfileModal } from './edit-profile-modal';
 import { UserAvatar } from './user-avatar';
 
-/** SPEC.md 2: the user, and the edit modal. */
+/** The user's profile, and the modal that edits it. */
 export function ProfilePage() {
   const user = useDashboardUser();
   const [editing, setEditing] = useState(false);

@@ -11,7 +11,7 @@ import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../dashboard/stat-card'
 import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { FRESH, useGetUserStatsQuery } from './account.api';
 
-/** SPEC.md 2, the customer's dashboard home: a welcome, three totals and a bar chart of them. */
+/** The customer's dashboard home: a welcome, their totals and a bar chart of them. */
 export function UserDashboardPage() {
   const user = useDashboardUser();
   const isAdmin = user.role === 'admin';

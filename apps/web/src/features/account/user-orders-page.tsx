@@ -14,10 +14,10 @@ import { alignedRight, rowClass, TableFrame, TableHead, TableSkeleton, tableClas
 import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { FRESH, useGetOrdersByEmailQuery } from './account.api';
 
-/** SPEC.md 2: the customer's orders, the order id shown as Transaction ID, prices in dollars. */
 /** The details link's column: named for screen readers, blank on screen. */
 const DETAILS_COLUMN = { heading: <span className="sr-only">Details</span>, key: 'Details', className: '' };
 
+/** The customer's orders, the order id shown as Transaction ID, prices in dollars. */
 export function UserOrdersPage() {
   const user = useDashboardUser();
   const { data: orders, error, isLoading, refetch } = useGetOrdersByEmailQuery(user.email, FRESH);

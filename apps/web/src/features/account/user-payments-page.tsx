@@ -9,7 +9,7 @@ import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { FRESH, useGetOrdersByEmailQuery } from './account.api';
 
 /**
- * SPEC.md 2: every card payment the customer made, one per order, in dollars with two decimals. Money
+ * Every card payment the customer made, one per order, in dollars and cents. Money
  * given back shows in its own column, and the total is what the customer paid less what came back.
  */
 export function UserPaymentsPage() {

@@ -43,7 +43,7 @@ function ReviewCard({ review }: { review: UserReview }) {
   );
 }
 
-/** SPEC.md 2: a tile leading to /shop, where every product page takes a review. */
+/** A tile leading to /shop, where every product page takes a review. */
 function AddReviewTile() {
   return (
     <Link

@@ -8,7 +8,7 @@ import { adminCallFailed } from './call-failed';
 import { ProductForm } from './product-form';
 import { EMPTY_PRODUCT } from './product-form-values';
 
-/** SPEC.md 2: Add New Product; on success the admin lands in /shop, where the product now is. */
+/** Add New Product; on success the admin lands in /shop, where the product now is. */
 export function AddProductPage() {
   const [createProduct, { isLoading }] = useCreateProductMutation();
   const navigate = useNavigate();

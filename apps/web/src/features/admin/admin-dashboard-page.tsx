@@ -19,7 +19,7 @@ const MONTHS = Array.from({ length: 12 }, (_, m) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, m, 1))),
 );
 
-/** SPEC.md 9: twelve slots, January to December, whatever months the server left out. */
+/** One slot a month, January to December, so a month the server left out shows as nothing earned. */
 function earningsByMonth(stats: AdminStats): number[] {
   return MONTHS.map((_, i) => stats.monthlyEarnings.find((m) => m.month === i + 1)?.earnings ?? 0);
 }
@@ -55,7 +55,7 @@ function Statistics({ stats }: { stats: AdminStats }) {
   );
 }
 
-/** SPEC.md 2, the admin's dashboard: a greeting, four totals, a chart of totals and the year's earnings. */
+/** The admin's dashboard: a greeting, the shop's totals, a chart of them and the year's earnings. */
 export function AdminDashboardPage() {
   const user = useDashboardUser();
   const { data, error, isLoading, refetch } = useGetAdminStatsQuery(undefined, { refetchOnMountOrArgChange: true });

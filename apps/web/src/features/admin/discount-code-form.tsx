@@ -22,7 +22,7 @@ interface DiscountCodeFormProps {
   busy: boolean;
   /** Sends the code; throws the API's error when it refuses it. */
   onSubmit: (input: DiscountCodeInput) => Promise<void>;
-  /** SPEC.md 8-style sentence for a failure, before the server's words. */
+  /** The sentence saying what failed, shown before the server's words. */
   failure: string;
 }
 

@@ -48,7 +48,7 @@ function EmailCell({ email }: { email: string }) {
 /** Cancelled and refunded orders are closed: their status came from giving the money back. */
 const isClosed = (order: Order) => (ORDER_CLOSED_STATUSES as readonly string[]).includes(order.status);
 
-/** SPEC.md 2: every order, newest first, with View, Edit (its status) and Delete. */
+/** Every order, newest first, with View, Edit (its status) and Delete. */
 export function ManageOrdersPage() {
   const [page, setPage] = usePageParam();
   const { data, error, isLoading, isFetching, refetch } = useGetAllOrdersQuery(

@@ -13,7 +13,7 @@ import { useGetManagedProductsQuery } from './admin.api';
 import { ProductsTable } from './products-table';
 import { usePageParam } from './use-page-param';
 
-/** SPEC.md 2 and 9: the catalogue six products a page, with Edit and Delete. */
+/** The catalogue, a few products a page, each with Edit and Delete. */
 export function ManageProductsPage() {
   const [page, setPage] = usePageParam();
   const limit = MANAGE_PRODUCTS_PAGE_SIZE;

@@ -15,8 +15,9 @@ interface OrderStatusModalProps {
 }
 
 /**
- * SPEC.md 4: an admin may set any status from here; no order of steps is enforced. Shipped asks for the
- * carrier and tracking number, which the shipped mail and the customer's order page show.
+ * An admin may set any status from here, backwards too, to correct a mistake; no order of steps is
+ * enforced. Shipped asks for the carrier and tracking number, which the shipped mail and the customer's
+ * order page show.
  */
 export function OrderStatusModal({ order, open, onClose }: OrderStatusModalProps) {
   return (

@@ -20,7 +20,7 @@ const filled: ProductFormValues = {
   stock: {},
 };
 
-describe('the product form check (SPEC.md 5)', () => {
+describe('the product form check, before anything is sent', () => {
   it('turns a complete form into the product input, trimmed, prices as numbers, no old price as null', () => {
     expect(checkProductForm(filled)).toEqual({
       ok: true,

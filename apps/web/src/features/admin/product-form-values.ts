@@ -64,7 +64,7 @@ export type ProductFormCheck =
   | { ok: false; problem: 'stock' };
 
 /**
- * SPEC.md 5: name, category, price, description, color and an uploaded image are all required. A new
+ * Name, category, price, description, color and an uploaded image are all required. A new
  * product (`withSizes`) may give the stock of each size it comes in.
  */
 export function checkProductForm(values: ProductFormValues, withSizes = false): ProductFormCheck {

@@ -46,8 +46,8 @@ function Labelled({ id, label, children, wide }: { id: string; label: string; ch
 }
 
 /**
- * The product form of Add New Product and Update Product. Its own check comes first (SPEC.md 5's
- * Missing Fields! warning), so nothing incomplete is ever sent.
+ * The product form of Add New Product and Update Product. Its own check comes first (the Missing
+ * Fields! warning), so nothing incomplete is ever sent.
  */
 export function ProductForm({ initial, submitLabel, busy, withSizes = false, onSubmit }: ProductFormProps) {
   const [values, setValues] = useState(initial);

@@ -1,4 +1,4 @@
-/** The file as a data URL, the body POST /api/uploadImage takes (SPEC.md 7). */
+/** The file as a data URL, the form in which POST /api/uploadImage takes an image. */
 export function readDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -10,7 +10,7 @@ import { ProductForm } from './product-form';
 import { productToValues } from './product-form-values';
 import { ProductStockPanel } from './product-stock-panel';
 
-/** SPEC.md 2: the product form, prefilled; on success back to Manage Products. */
+/** The product form, prefilled; on success back to Manage Products. */
 export function UpdateProductPage() {
   const { id = '' } = useParams();
   const { data, error, isLoading, refetch } = useGetManagedProductQuery(id, { refetchOnMountOrArgChange: true });

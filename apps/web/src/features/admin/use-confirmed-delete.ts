@@ -3,8 +3,8 @@ import { confirmAction, showAlert } from '../../ui/alerts';
 import { useToast } from '../../ui/toast';
 
 /**
- * SPEC.md 5 and 8's delete: Are you sure? with `question` (what is deleted), then the server's message
- * as a toast, or `failure` in an alert.
+ * A delete asks Are you sure? with `question` (what is deleted) first, as it cannot be undone; then the
+ * server's message as a toast, or `failure` in an alert.
  */
 export function useConfirmedDelete() {
   const notify = useToast();

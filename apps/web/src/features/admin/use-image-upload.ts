@@ -4,7 +4,7 @@ import { showAlert } from '../../ui/alerts';
 import { useUploadImageMutation } from './admin.api';
 import { readDataUrl } from './read-data-url';
 
-/** SPEC.md 4: idle, then uploading, then uploaded (with a preview) or failed. */
+/** Idle, then uploading, then uploaded (with a preview) or failed; `several` when more than one file was chosen. */
 export type UploadStatus = 'idle' | 'uploading' | 'uploaded' | 'failed' | 'several';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];

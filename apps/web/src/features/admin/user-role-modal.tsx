@@ -13,7 +13,7 @@ interface UserRoleModalProps {
   onClose: () => void;
 }
 
-/** SPEC.md 2 and 5: the e-mail read-only, the role a select. */
+/** The user's role, a select; the e-mail is shown read-only, as it names the account being changed. */
 export function UserRoleModal({ user, open, onClose }: UserRoleModalProps) {
   return (
     <Modal open={open} onClose={onClose} title="Edit User Role">

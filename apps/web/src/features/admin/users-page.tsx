@@ -34,10 +34,10 @@ export function RoleBadge({ role }: { role: User['role'] }) {
   );
 }
 
-/** SPEC.md 2: All Users, with the role modal and Delete. */
+/** All Users: each user with Edit (the role modal) and Delete. */
 export function UsersPage() {
   const me = useDashboardUser();
-  // SPEC.md 7: the list is fetched again each time the page opens.
+  // Fetched again each time the page opens: users register and change roles while the admin is elsewhere.
   const { data: users, error, isLoading, refetch } = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [deleteUser] = useDeleteUserMutation();
   // The edited user outlives the modal's closing, so its form does not empty while it fades out.

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 
-/** /login and /register sit outside the main layout (SPEC.md 2): the form beside one quiet picture. */
+/** /login and /register sit outside the main layout, without its top bar and footer: the form beside a picture. */
 export function AuthLayout({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
     <div className="grid min-h-dvh bg-ivory md:grid-cols-2">

@@ -5,7 +5,7 @@ import { loadUser, saveUser, USER_STORAGE_KEY } from './auth.storage';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('auth persistence under the local-storage key "user" (SPEC.md 3 and 4)', () => {
+describe('auth persistence under the local-storage key "user"', () => {
   it('reads the stored user', () => {
     expect(loadUser(memoryStorage({ user: JSON.stringify(user) }))).toEqual(user);
   });

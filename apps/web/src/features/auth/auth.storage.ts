@@ -1,7 +1,7 @@
 import { ROLES } from '@shop/contract/constants';
 import type { User } from '@shop/contract/users';
 
-/** SPEC.md 3: the logged-in user lives in local storage under this key. */
+/** The logged-in user lives in local storage under this key, so a reload keeps the shopper logged in. */
 export const USER_STORAGE_KEY = 'user';
 
 type ReadableStorage = Pick<Storage, 'getItem'>;
@@ -18,7 +18,7 @@ function isUser(value: unknown): value is User {
   );
 }
 
-/** SPEC.md 4: missing means logged out; unreadable means logged out too, and the error is logged. */
+/** Missing means logged out; unreadable means logged out too, and the error is logged. */
 export function loadUser(storage: ReadableStorage | undefined): User | null {
   try {
     const raw = storage?.getItem(USER_STORAGE_KEY);

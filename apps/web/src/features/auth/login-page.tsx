@@ -20,7 +20,7 @@ import { LoginCodeStep } from './login-code-step';
 export interface LoginLocationState {
   /** Why the shopper was sent here, shown above the form. */
   notice?: string;
-  /** The page that asked for a login (an order, say); without one, login goes home (SPEC.md 4). */
+  /** The page that asked for a login (an order, say); without one, login goes home. */
   returnTo?: string;
 }
 

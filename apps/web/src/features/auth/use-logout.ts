@@ -7,7 +7,7 @@ import { confirmAction, showAlert } from '../../ui/alerts';
 import { useLogoutMutation } from './auth.api';
 import { logout } from './auth.slice';
 
-/** SPEC.md 4: confirm, call the server, clear the local user, go home. */
+/** Logout: confirm, call the server, clear the local user, go home. */
 export function useLogout() {
   const [logoutCall] = useLogoutMutation();
   const dispatch = useAppDispatch();

@@ -42,7 +42,7 @@ function Avatar({ user }: { user: User }) {
   );
 }
 
-/** SPEC.md 2: the profile-picture menu, with the admin's or the customer's links, ending with Logout. */
+/** The profile-picture menu, with the admin's or the customer's links, ending with Logout. */
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();

@@ -13,7 +13,7 @@ interface CartPanelProps {
   checkingOut: boolean;
   /** A plain-language explanation when checkout could not start. */
   checkoutError?: { title: string; help: string } | null;
-  /** The discount code field, above the Order Summary (issue 16). */
+  /** The discount code field, above the Order Summary whose totals it changes. */
   discountField?: ReactNode;
   /** The totals with the applied code, when the server accepted it. */
   discounted?: DiscountedTotals | null;

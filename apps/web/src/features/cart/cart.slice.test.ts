@@ -39,7 +39,7 @@ function expectTotalsConsistent(state: CartState) {
   expect(state.taxRate).toBe(TAX_RATE);
 }
 
-describe('cart slice (SPEC.md 3 and 4)', () => {
+describe("cart slice: the cart's lines, their quantities and the totals", () => {
   it('starts empty with zero totals and the tax rate', () => {
     expect(emptyCart).toEqual({ products: [], selectedItems: 0, totalPrice: 0, tax: 0, taxRate: 0.05, grandTotal: 0 });
   });

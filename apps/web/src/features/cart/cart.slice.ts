@@ -6,7 +6,7 @@ import type { UnknownAction } from 'redux';
 import { actionCreator } from '../../lib/actions';
 
 /**
- * SPEC.md 3: a cart item copies the product's fields and adds a quantity. With sizes, a line is one
+ * A cart item copies the product's fields and adds a quantity. With sizes, a line is one
  * product in one size: it carries the size and its SKU, and how many were available when it was added.
  */
 export type CartProduct = Pick<Product, '_id' | 'name' | 'price' | 'image'> &
@@ -67,7 +67,7 @@ function withQuantity(state: CartState, lineKey: string, step: 1 | -1): CartStat
   const item = state.products.find((p) => cartLineKey(p) === lineKey);
   if (!item) return state;
   const quantity = item.quantity + step;
-  // SPEC.md 4: never below 1 (removing is a separate action), nor past what is available.
+  // Never below 1 (removing is a separate action), nor past what is available.
   if (quantity < 1 || quantity > maxQuantityOf(item)) return state;
   return cartStateOf(state.products.map((p) => (p === item ? { ...p, quantity } : p)));
 }
@@ -84,7 +84,7 @@ function shortOf<T extends { productId: string; size: string }>(item: CartItem, 
  */
 export function cartReducer(state: CartState = emptyCart, action: UnknownAction): CartState {
   if (addToCart.match(action)) {
-    // SPEC.md 4: a line already in the cart is not added again and its quantity does not change.
+    // A line already in the cart is not added again and its quantity does not change: each line once.
     if (addToCartOutcome(state, cartLineKey(action.payload)) !== 'added') return state;
     return cartStateOf([...state.products, { ...action.payload, quantity: 1 }]);
   }

@@ -2,7 +2,7 @@ import { MAX_CART_LINES } from '@shop/contract/constants';
 import { ALL_SIZES } from '@shop/contract/sizes';
 import { type CartItem, type CartState, cartLineKey, cartStateOf, emptyCart, maxQuantityOf } from './cart.slice';
 
-/** The cart survives a reload (issue 4); only the items are stored, totals are always recomputed. */
+/** The cart survives a reload; only the items are stored, so totals are always recomputed, never trusted. */
 export const CART_STORAGE_KEY = 'cart';
 
 function isCartItem(value: unknown): value is CartItem {

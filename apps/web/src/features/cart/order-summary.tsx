@@ -22,8 +22,8 @@ interface OrderSummaryProps {
 }
 
 /**
- * SPEC.md 2: Selected Items, Total Price, Tax (5%), Grand Total, Clear Cart and Proceed Checkout; and
- * (issue 13) that shipping is added at checkout; (issue 16) a discount code's amount, taken off before tax.
+ * Selected Items, Total Price, Tax, Grand Total, Clear Cart and Proceed Checkout; that shipping is
+ * added at checkout, where its method is chosen; and a discount code's amount, taken off before tax.
  */
 export function OrderSummary({ onCheckout, checkingOut, discounted }: OrderSummaryProps) {
   const cart = useCart();

@@ -24,8 +24,8 @@ export function cartLineOf(
 }
 
 /**
- * Add to cart from any screen. SPEC.md 4: a line already in the cart changes nothing and the shopper is
- * told so. A size that is sold out is not added.
+ * Add to cart from any screen. A line already in the cart changes nothing and the shopper is told so.
+ * A size that is sold out is not added.
  */
 export function useAddToCart() {
   const dispatch = useAppDispatch();

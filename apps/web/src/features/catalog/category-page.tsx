@@ -22,7 +22,7 @@ export function CategoryPage() {
   );
   const addToCart = useAddToCart();
 
-  // SPEC.md 2: a new category starts at the top of the page.
+  // A new category starts at the top of the page, not where the shopper had scrolled to in the last one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the category changes
   useEffect(() => {
     window.scrollTo({ top: 0 });

@@ -19,7 +19,7 @@ interface ProductDetailsProps {
 }
 
 /**
- * SPEC.md 2, /shop/{id}: breadcrumb, image, prices, description, category, colour, stars, Add to cart;
+ * The product page: breadcrumb, image, prices, description, category, colour, stars, Add to cart;
  * and the sizes, each saying whether it can still be bought. Add to cart waits for a size.
  */
 export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {

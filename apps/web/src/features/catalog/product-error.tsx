@@ -3,7 +3,7 @@ import { paths } from '../../config/paths';
 import { apiErrorMessage, apiErrorStatus } from '../../lib/api-error';
 import { ErrorMessage } from '../../ui/status-message';
 
-/** SPEC.md 8: "Error fetching product details" with the message, or "Error fetching product!...". */
+/** A failed product page: the server's message for a refusal it explained, a generic line otherwise. */
 export function ProductError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const status = apiErrorStatus(error);
   const message = status !== undefined && status < 500 ? apiErrorMessage(error) : undefined;

@@ -1,7 +1,7 @@
 import { apiErrorMessage, isNetworkError } from '../../lib/api-error';
 import { ErrorMessage } from '../../ui/status-message';
 
-/** SPEC.md 8: "Error loading products." with "Error:" and the server's message, or "Error fetching products". */
+/** A failed product list: the server's message when it gave one, a generic line when it could not be reached. */
 export function ProductListError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const message = apiErrorMessage(error);
   return (

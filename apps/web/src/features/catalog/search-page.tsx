@@ -15,8 +15,8 @@ const SEARCH_DEBOUNCE_MS = 250;
 const SEARCH_MAX_LENGTH = 100;
 
 /**
- * SPEC.md 2 describes a search over a fixed sample list; this one searches the real catalogue through the
- * API's `q` (name or description, case-insensitive), live as the shopper types.
+ * Searches the real catalogue through the API's `q` (name or description, case-insensitive), live as
+ * the shopper types, so whatever is for sale can be found.
  */
 export function SearchPage() {
   usePageMeta(PAGE_META.search.title, PAGE_META.search.description);

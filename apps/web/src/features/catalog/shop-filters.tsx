@@ -83,8 +83,8 @@ function Option({
 }
 
 /**
- * SPEC.md 2: radio groups for category, color and price range, plus Clear Filters; and the size and
- * "In stock only" filters sizes brought.
+ * Radio groups for category, color and price range, plus Clear Filters; and the size and "In stock
+ * only" filters, which exist since products come in sizes.
  */
 export function ShopFilters({ params, onChange, onClear }: ShopFiltersProps) {
   return (

@@ -10,7 +10,7 @@ import { useAddToCart } from '../cart/use-add-to-cart';
 import { useGetProductsQuery } from './catalog.api';
 import { ProductListError } from './product-list-error';
 
-/** SPEC.md 2: 50 fetched, 8 shown, Load More adds 4 and disappears once all are shown. */
+/** One fetch, a few shown; Load More shows a few more and disappears once all fetched are shown. */
 export function TrendingProducts() {
   const { data, error, isLoading } = useGetProductsQuery({ limit: TRENDING_FETCH_LIMIT });
   const [visible, setVisible] = useState(TRENDING_INITIAL_COUNT);

@@ -20,7 +20,7 @@ export function isDiscountRefusal(error: unknown): boolean {
   return typeof data?.discountProblem === 'string';
 }
 
-/** SPEC.md 8 only logs these failures; the shopper is also told what happened and what to do next. */
+/** These failures are logged, and the shopper is told what happened and what to do next. */
 export function sessionProblem(error: unknown): CheckoutProblem {
   const title = 'We could not start your checkout';
   if (isNetworkError(error)) {

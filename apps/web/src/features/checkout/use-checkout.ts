@@ -13,10 +13,6 @@ import {
 } from './checkout-errors';
 import { loadStripe } from './load-stripe';
 
-/**
- * SPEC.md 4: load the payment provider, create the session on the server, send the browser to the
- * provider's hosted page. The cart is left alone; it is cleared once the payment is confirmed.
- */
 export interface CheckoutCallbacks {
   /** The server no longer knows the session (it ended): the app logs the shopper out. */
   onSessionEnded: () => void;
@@ -26,6 +22,10 @@ export interface CheckoutCallbacks {
   onDiscountRefused?: () => void;
 }
 
+/**
+ * Checkout: load the payment provider, create the session on the server, send the browser to the
+ * provider's hosted page. The cart is left alone; it is cleared once the payment is confirmed.
+ */
 export function useCheckout({ onSessionEnded, onShortStock, onDiscountRefused }: CheckoutCallbacks) {
   const [getConfig] = useLazyGetPaymentConfigQuery();
   const [createSession] = useCreateCheckoutSessionMutation();

@@ -1,6 +1,6 @@
 import type { AlertOptions } from '../../ui/alerts';
 
-/** SPEC.md 2, guard behaviour: the two alerts, word for word. */
+/** The two alerts of the dashboard's guards: no user, and a user without the role a page needs. */
 export const ACCESS_DENIED: AlertOptions = {
   title: 'Access Denied',
   text: 'You are not authorized to access this page. Please login.',

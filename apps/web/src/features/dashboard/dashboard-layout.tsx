@@ -15,7 +15,7 @@ import { DashboardSidebar } from './dashboard-sidebar';
 import { useRefuseAccess } from './use-refuse-access';
 
 /**
- * /dashboard behind the login guard (SPEC.md 2). Arriving without a user gives Access Denied and
+ * /dashboard, for logged-in users only. Arriving without a user gives Access Denied and
  * /login. A user who disappears while here (logged out, or the server ended the session) is sent on
  * without the alert: logging out goes home, an ended session goes to /login.
  */

@@ -12,7 +12,7 @@ export interface DashboardLink {
 const p = paths.dashboard;
 const SECURITY_ICON = 'M12 3l7 3v5c0 4.5-3 8.2-7 10-4-1.8-7-5.5-7-10V6l7-3zm-3 9l2 2 4-4';
 
-/** SPEC.md 2: the customer's sidebar and the admin's sidebar, in their order. */
+/** The customer's sidebar and the admin's sidebar, in the order they are shown. */
 export const DASHBOARD_LINKS: Record<Role, DashboardLink[]> = {
   user: [
     { label: 'Dashboard', href: p.root.href(), icon: 'M4 13h6V4H4v9zm0 7h6v-5H4v5zm10 0h6v-9h-6v9zm0-16v5h6V4h-6z' },

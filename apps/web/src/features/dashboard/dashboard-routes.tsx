@@ -10,7 +10,7 @@ const p = paths.dashboard;
 const below = (path: string) => path.slice(p.root.path.length + 1);
 
 /**
- * The children of /dashboard (SPEC.md 2). Each page is its own chunk, so a customer never downloads
+ * The children of /dashboard. Each page is its own chunk, so a customer never downloads
  * the admin screens and the storefront never downloads Chart.js.
  */
 const CUSTOMER_PAGES: ReadonlyArray<{ path: string; page: LazyPage }> = [

@@ -28,7 +28,7 @@ interface DashboardSidebarProps {
   onLogout: () => void;
 }
 
-/** SPEC.md 2: the admin's or the customer's links by role; on phones a bar whose menu folds open. */
+/** The admin's or the customer's links by role; on phones a bar whose menu folds open. */
 export function DashboardSidebar({ user, onLogout }: DashboardSidebarProps) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 import type { OrderStatus, TrackedOrderStatus } from '@shop/contract/constants';
 
 /**
- * SPEC.md 4, the tables' reading: pending yellow, processing blue, shipped green, completed gray,
+ * The tables' colours: pending yellow, processing blue, shipped green, completed gray,
  * anything else light gray. (The tracker's colours differ on purpose; they live in ui/order-tracker.)
  */
 const BADGE: Record<TrackedOrderStatus, string> = {

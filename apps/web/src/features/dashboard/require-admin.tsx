@@ -7,7 +7,7 @@ import { TableSkeleton } from './table-frame';
 import { useRefuseAccess } from './use-refuse-access';
 
 /**
- * Every admin page requires role admin in the web app too (SPEC.md 6). The server refuses the calls
+ * Every admin page requires role admin in the web app too. The server refuses the calls
  * anyway; this keeps a customer from seeing an admin screen fail piece by piece. With ADMIN_REQUIRE_2FA
  * an admin without a second factor is taken to the Security page to turn it on first.
  */

@@ -5,7 +5,7 @@ const POSTS = [
   { image: 'blog-4', date: 'February 9', title: 'Sunglasses for every face shape', tag: 'Accessories' },
 ];
 
-/** SPEC.md 2: four static cards. */
+/** Latest From Blog: a few cards written into the page, not fetched. */
 export function BlogCards() {
   return (
     <section aria-labelledby="blog-title" className="container-page pt-4 pb-20">

@@ -17,7 +17,7 @@ function useNow(intervalMs: number): Date {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** SPEC.md 2: counts down every second to the end of the next last day of February, 23:59:59. */
+/** Counts down every second to the end of the deals, the last moment of the next last day of February. */
 export function DealsCountdown() {
   const now = useNow(1000);
   const end = nextDealsEnd(now);

@@ -9,7 +9,7 @@ export interface PaymentProblem {
   loginNeeded?: boolean;
 }
 
-/** SPEC.md 8 only logs a failed confirmation; the shopper is also told what it means for them. */
+/** A failed confirmation is logged, and the shopper is told what it means for them and their money. */
 export function confirmationProblem(error: unknown): PaymentProblem {
   if (isNetworkError(error)) {
     return {
