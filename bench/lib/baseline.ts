@@ -47,11 +47,18 @@ export async function prepareBaseline(ref: string, { buildWeb }: { buildWeb: boo
   if (fs.existsSync(checkout)) git('worktree', 'remove', '--force', checkout);
   git('worktree', 'prune');
   git('worktree', 'add', '--detach', checkout, commit);
-  linkPackages(checkout);
+  // Linking is enough only while both commits install the same packages; otherwise the baseline gets its own.
+  const lockOf = (dir: string) => fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8');
+  if (lockOf(checkout) === lockOf(repoRoot)) {
+    linkPackages(checkout);
+  } else {
+    say(`installing the packages of ${ref} (${commit}): its package-lock.json differs from this checkout's`);
+    await runLogged('npm', ['ci', '--no-audit', '--no-fund'], { cwd: checkout, logName: 'baseline-install.log' });
+  }
   if (buildWeb) {
     say(`building the web app of ${ref} (${commit}) for the comparison`);
     // vite's entry is dist/node/index.js; its command line sits at bin/vite.js in the same package.
-    const viteEntry = createRequire(path.join(repoRoot, 'apps/web/package.json')).resolve('vite');
+    const viteEntry = createRequire(path.join(checkout, 'apps/web/package.json')).resolve('vite');
     const vite = path.join(viteEntry, '../../../bin/vite.js');
     await runLogged(process.execPath, [vite, 'build'], {
       cwd: path.join(checkout, 'apps/web'),
