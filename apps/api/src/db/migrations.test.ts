@@ -11,11 +11,11 @@ const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 const drizzleKit = path.resolve(apiDir, '../../node_modules/drizzle-kit/bin.cjs');
 
 /**
- * Migrations are generated from schema.ts (`npm run db:generate -w apps/api`); hand-written SQL such
+ * Migrations are generated from db/schema (`npm run db:generate -w apps/api`); hand-written SQL such
  * as triggers goes in `drizzle-kit generate --custom` files. A schema change without its migration, or
  * a migration edited away from the schema, makes drizzle-kit want to write a new one: this fails then.
  */
-it('schema.ts and the migrations agree: drizzle-kit has nothing to generate', async () => {
+it('the schema and the migrations agree: drizzle-kit has nothing to generate', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-migrations-'));
   try {
     const copy = path.join(dir, 'migrations');
@@ -25,7 +25,7 @@ it('schema.ts and the migrations agree: drizzle-kit has nothing to generate', as
     const out = path.relative(apiDir, copy);
     fs.writeFileSync(
       config,
-      `export default { dialect: 'postgresql', schema: './src/db/schema.ts', out: '${out}' };\n`,
+      `export default { dialect: 'postgresql', schema: './src/db/schema/index.ts', out: '${out}' };\n`,
     );
     const { stdout } = await promisify(execFile)(process.execPath, [drizzleKit, 'generate', '--config', config], {
       cwd: apiDir,

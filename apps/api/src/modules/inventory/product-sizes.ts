@@ -1,0 +1,50 @@
+import { DEFAULT_OPENING_STOCK, ONE_SIZE, sizePosition, type VariantStockInput } from '@shop/contract/inventory';
+import type { Transaction } from '../../db/client';
+import { insertLedger, insertVariants, ledgerRow, type NewVariant, type VariantRow } from './inventory.queries';
+
+// A product's sizes as the shop makes them: their SKUs, and the stock a new product opens with.
+
+/** `OS` for one size, `R7` for ring size 7, the label itself for clothing sizes. */
+function sizeCode(size: string): string {
+  if (size === ONE_SIZE) return 'OS';
+  return /^\d+$/.test(size) ? `R${size}` : size;
+}
+
+/** The shop's prefix, 16 hex digits of the product id (no collisions at any catalogue size) and the size. */
+export function skuOf(productId: string, size: string): string {
+  return `LB-${productId.replace(/-/g, '').slice(0, 16).toUpperCase()}-${sizeCode(size)}`;
+}
+
+export function newVariant(productId: string, size: string, openingOnHand: number): NewVariant {
+  return {
+    productId,
+    size,
+    position: sizePosition(size),
+    sku: skuOf(productId, size),
+    openingOnHand,
+    onHand: openingOnHand,
+  };
+}
+
+/**
+ * The sizes a new product starts with. Given sizes start at zero and their stock arrives as a restock by
+ * the admin, so the ledger says who stocked them; a product given none is one size with the default
+ * stock, as the original client's form makes them.
+ */
+export async function addOpeningStock(
+  tx: Transaction,
+  productId: string,
+  variants: readonly VariantStockInput[] | undefined,
+  actorId: string | null,
+): Promise<VariantRow[]> {
+  if (!variants) return insertVariants(tx, [newVariant(productId, ONE_SIZE, DEFAULT_OPENING_STOCK)]);
+  const rows = await insertVariants(
+    tx,
+    variants.map((v) => ({ ...newVariant(productId, v.size, 0), onHand: v.onHand })),
+  );
+  await insertLedger(
+    tx,
+    rows.filter((row) => row.onHand > 0).map((row) => ledgerRow(row.id, 'restock', { onHand: row.onHand }, actorId)),
+  );
+  return rows;
+}

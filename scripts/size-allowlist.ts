@@ -1,0 +1,73 @@
+/**
+ * Files and functions over the size rule's limits that are not split yet, each with the size it has now:
+ * the check fails when one grows past it, and when one is back within the limit while still listed.
+ * Entries only go: a new long file or function is split instead of listed here.
+ */
+
+/** Files over the line limit, by path from the repository's root. */
+export const ALLOWED_FILES: Record<string, number> = {
+  // Tests whose cases have not been shared out among files named for what they check.
+  'apps/api/src/modules/audit/audit.test.ts': 337,
+  'apps/api/src/modules/auth/accounts.test.ts': 332,
+  'apps/api/src/modules/auth/two-factor.test.ts': 379,
+  'apps/api/src/modules/discounts/discounts.test.ts': 564,
+  'apps/api/src/modules/insight/insight.test.ts': 554,
+  'apps/api/src/modules/inventory/inventory.test.ts': 392,
+  'apps/api/src/modules/mail/mail-delivery.test.ts': 416,
+  'apps/api/src/modules/orders/checkout.test.ts': 387,
+  'apps/api/src/modules/orders/refunds.test.ts': 364,
+  'apps/api/src/modules/orders/stripe-checkout.test.ts': 330,
+  'apps/api/src/modules/products/products.test.ts': 466,
+  'apps/api/src/modules/users/users.test.ts': 392,
+  'apps/api/src/test/seed-client-replay.test.ts': 399,
+  'cluster/src/cluster.test.ts': 352,
+  // Server, bench and cluster files not split along their seams yet.
+  'apps/api/src/modules/inventory/inventory.queries.ts': 358,
+  'apps/api/src/modules/payments/fake-stripe-api.ts': 432,
+  'bench/lib/api-suite.ts': 313,
+  'bench/run-bench.ts': 347,
+};
+
+/**
+ * Functions over the line limit, outside tests, as `path#name`: the name is the function's own (or the
+ * const or property holding it) after those of the functions around it, `(anonymous)` for a callback.
+ */
+export const ALLOWED_FUNCTIONS: Record<string, number> = {
+  // The web app's components and API slices: their parts become components and hooks of their own.
+  'apps/web/src/app/layout/navbar.tsx#Navbar': 97,
+  'apps/web/src/features/account/delivery-address-section.tsx#DeliveryAddressSection': 95,
+  'apps/web/src/features/account/two-factor-section.tsx#TwoFactorSection': 100,
+  'apps/web/src/features/account/user-payments-page.tsx#UserPaymentsPage': 83,
+  'apps/web/src/features/admin/admin.api.ts#endpoints': 97,
+  'apps/web/src/features/admin/discount-code-form.tsx#DiscountCodeForm': 146,
+  'apps/web/src/features/admin/discount-codes-page.tsx#DiscountCodesPage': 90,
+  'apps/web/src/features/admin/image-upload-field.tsx#ImageUploadField': 87,
+  'apps/web/src/features/admin/manage-orders-page.tsx#ManageOrdersPage': 124,
+  'apps/web/src/features/admin/order-refund-modal.tsx#RefundForm': 101,
+  'apps/web/src/features/admin/order-status-modal.tsx#StatusForm': 105,
+  'apps/web/src/features/admin/product-stock-panel.tsx#StockRowForm': 86,
+  'apps/web/src/features/auth/login-page.tsx#LoginPage': 101,
+  'apps/web/src/features/auth/reset-password-page.tsx#ResetPasswordPage': 91,
+  'apps/web/src/features/cart/cart-item-row.tsx#CartItemRow': 82,
+  'apps/web/src/features/catalog/product-details.tsx#ProductDetails': 119,
+  'apps/web/src/features/catalog/search-page.tsx#SearchPage': 98,
+  'apps/web/src/features/catalog/shop-page.tsx#ShopPage': 96,
+  'apps/web/src/features/dashboard/dashboard-sidebar.tsx#DashboardSidebar': 95,
+  'apps/web/src/features/orders/order-details.tsx#OrderDetails': 118,
+  'apps/web/src/features/orders/payment-success.tsx#PaymentSuccess': 81,
+  'apps/web/src/ui/product-card.tsx#ProductCard': 83,
+  // The server: route plugins, the app's assembly, the payment providers, the checkout and the seed.
+  'apps/api/src/app.ts#buildApp': 119,
+  'apps/api/src/db/seed/demo-seed.ts#seedDemoData': 95,
+  'apps/api/src/modules/auth/auth.routes.ts#authRoutes': 98,
+  'apps/api/src/modules/orders/checkout.service.ts#createCheckoutSession': 90,
+  'apps/api/src/modules/orders/orders.routes.ts#ordersRoutes': 107,
+  'apps/api/src/modules/payments/fake-stripe-api.ts#startFakeStripeApi': 283,
+  'apps/api/src/modules/payments/fake-stripe-api.ts#startFakeStripeApi/(anonymous)': 180,
+  'apps/api/src/modules/payments/fake-stripe-api.ts#startFakeStripeApi/(anonymous)/(anonymous)': 173,
+  'apps/api/src/modules/payments/stripe-provider.ts#createStripeProvider': 132,
+  // The bench's run and the cluster's start and proxy configuration.
+  'bench/run-bench.ts#main': 138,
+  'cluster/src/cluster.ts#startCluster': 121,
+  'cluster/src/haproxy-config.ts#haproxyConfig': 106,
+};
