@@ -8,7 +8,7 @@ import { auditLog } from '../../db/schema';
 import { createAdmin, createProduct, createUser, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { concreteUrl } from '../../test/route-table';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { confirm, openSession, submitCard } from '../orders/checkout-test-kit';
+import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
 
 /** Behind the cluster's HAProxy: the shop trusts X-Forwarded-For, and the log keeps the client's address. */
 const CLIENT_IP = '203.0.113.7';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes, orders } from '../../db/schema';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { confirm, submitCard } from '../orders/checkout-test-kit';
-import { checkoutWithCode, makeCode } from './discount-test-kit';
+import { confirm, submitCard } from '../../test/checkout-test-kit';
+import { checkoutWithCode, makeCode } from '../../test/discount-test-kit';
 import { customerCountsOf } from './discounts.queries';
 
 /**

@@ -12,7 +12,7 @@ import { productVariants, stockLedger, stockReservations } from '../../db/schema
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, onOneConnection, synchronousCommitOf, type TestApp } from '../../test/test-app';
 import { sweepExpiredHolds } from '../orders/checkout-holds';
-import { checkout, confirm, GOOD_CARD, openSession, submitCard } from '../orders/checkout-test-kit';
+import { checkout, confirm, GOOD_CARD, openSession, submitCard } from '../../test/checkout-test-kit';
 import { fulfilDepsOf } from '../orders/fulfil-checkout';
 import { activeReservedOf, ledgerTotals } from './inventory.queries';
 import { type CartLine, endHold, reserveCart } from './inventory.service';

@@ -6,7 +6,7 @@ import { orderItems, orders, productVariants } from '../../db/schema';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { type ShopProcess, startShopProcess } from '../../test/shop-process';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app';
-import { GOOD_DELIVERY } from '../orders/checkout-test-kit';
+import { GOOD_DELIVERY } from '../../test/checkout-test-kit';
 
 /**
  * Overselling under real concurrency: two shop processes on one PostgreSQL database, customers split

@@ -5,8 +5,8 @@ import { orders, sentMails } from '../../db/schema';
 import { createProduct, createUser } from '../../test/factories';
 import { type ShopProcess, startShopProcess } from '../../test/shop-process';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app';
-import { GOOD_DELIVERY } from '../orders/checkout-test-kit';
-import { startSmtpServer, type TestSmtpServer, waitUntil } from './mail-test-kit';
+import { GOOD_DELIVERY } from '../../test/checkout-test-kit';
+import { startSmtpServer, type TestSmtpServer, waitUntil } from '../../test/mail-test-kit';
 
 /**
  * The confirmation is a job written in the order's own transaction, so a process killed after the order

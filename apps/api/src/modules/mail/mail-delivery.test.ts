@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { startPasswordResetWorker } from '../auth/password-reset.service';
 import { shippedMailEventKey, trackingTag } from './mail-jobs';
 import { mailSealKey, sealForMail } from './mail-seal';
-import { buy, startSmtpServer, type TestSmtpServer, waitUntil } from './mail-test-kit';
+import { buy, startSmtpServer, type TestSmtpServer, waitUntil } from '../../test/mail-test-kit';
 import { mailJobHandler, startMailWorker } from './mail-worker';
 
 let smtp: TestSmtpServer;

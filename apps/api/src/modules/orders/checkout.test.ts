@@ -5,7 +5,7 @@ import { builtinPaymentSessions, checkoutSessions, orders, products } from '../.
 import { createAdmin, createProduct, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { checkout, confirm, GOOD_ADDRESS, GOOD_CARD, openSession, submitCard } from './checkout-test-kit';
+import { checkout, confirm, GOOD_ADDRESS, GOOD_CARD, openSession, submitCard } from '../../test/checkout-test-kit';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { orderItems, orders } from '../../db/schema';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { payBuiltinSession } from '../payments/builtin-provider';
-import { confirm, openSession } from './checkout-test-kit';
+import { confirm, openSession } from '../../test/checkout-test-kit';
 import { fulfilCheckout, fulfilDepsOf } from './fulfil-checkout';
 
 const CALLS = 200;

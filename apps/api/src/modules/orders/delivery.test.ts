@@ -11,7 +11,7 @@ import {
   GOOD_DELIVERY,
   openSession,
   submitCard,
-} from './checkout-test-kit';
+} from '../../test/checkout-test-kit';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { createProduct, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { payBuiltinSession } from '../payments/builtin-provider';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { confirm, openSession, submitCard } from './checkout-test-kit';
+import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
 import { fulfilDepsOf } from './fulfil-checkout';
 import { reconcile } from './reconcile';
 

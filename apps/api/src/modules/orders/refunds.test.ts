@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { shippedMailEventKey } from '../mail/mail-jobs';
 import { builtinRefund } from '../payments/builtin-refunds';
 import { adminStats as adminStatsOf } from '../stats/stats.service';
-import { confirm, openSession, submitCard } from './checkout-test-kit';
+import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
 
 let t: TestApp;
 let admin: TestUser;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinPaymentSessions } from '../../db/schema';
 import { createProduct, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { GOOD_CARD, GOOD_DELIVERY, openSession, submitCard } from '../orders/checkout-test-kit';
+import { GOOD_CARD, GOOD_DELIVERY, openSession, submitCard } from '../../test/checkout-test-kit';
 import { CARD_MESSAGES, checkCard } from './card-form';
 
 let t: TestApp;

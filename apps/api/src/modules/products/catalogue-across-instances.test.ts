@@ -10,7 +10,7 @@ import { products } from '../../db/schema';
 import { LISTENER_APPLICATION_NAME } from '../../platform/shop-events-broadcast';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, openTestDatabase, type TestApp, type TestDatabase } from '../../test/test-app';
-import { openSession } from '../orders/checkout-test-kit';
+import { openSession } from '../../test/checkout-test-kit';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from './test-app';
 import { type FakeStripeApi, startFakeStripeApi } from './fake-stripe-api';
 
 export const WEBHOOK_SECRET = 'whsec_test_shop';
