@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password';
 import { insertVariants } from '../modules/inventory/inventory.queries';
 import { newVariant } from '../modules/inventory/inventory.service';
-import type { AppDeps } from '../platform/deps';
+import type { AppDeps } from '../app-deps';
 import type { Transaction } from '../db/client';
 import { products, reviews, users } from '../db/schema';
 import type { ArtSpec } from './art/product-art';

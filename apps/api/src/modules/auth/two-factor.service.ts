@@ -16,7 +16,7 @@ import { sealText, unsealText } from '../../platform/seal';
 import { sharedSecret } from '../../platform/secrets';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
 import { verifyPassword } from './password';
-import type { SessionUser } from './sessions.service';
+import type { SessionUser } from '../../platform/auth-guard';
 import { newTotpSecret, qrCodeDataUrl, totpStepOf, totpUri } from './totp';
 import {
   acceptTotpStep,

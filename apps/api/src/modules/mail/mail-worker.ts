@@ -1,9 +1,8 @@
 import { MAIL_KINDS, type MailKind } from '@shop/contract/mail';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 import type { AppConfig } from '../../platform/config';
-import type { AppDeps } from '../../platform/deps';
-import type { JobQueues } from '../../platform/job-queue';
+import type { JobQueue, JobQueues } from '../../platform/job-queue';
 import { findOrdersWithLines } from '../orders/orders.queries';
 import { recordMailsSent, sentMailEvents } from './mail.queries';
 import { composeMail, NothingToSend } from './mail-compose';
@@ -133,7 +132,7 @@ export interface MailThreadData {
  * The embedded database lives in the shop's thread, so its mails always do.
  */
 export async function startMailWorker(
-  deps: Pick<AppDeps, 'database' | 'config' | 'jobs' | 'db' | 'mailSender'>,
+  deps: { database: DatabaseHandle; config: AppConfig; jobs: JobQueue; db: Database; mailSender: MailSender },
   log: FastifyBaseLogger,
 ): Promise<void> {
   const { database, config } = deps;

@@ -3,12 +3,10 @@ import { shippingCentsFor } from '@shop/contract/delivery';
 import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { type AdminPower, requireAdminPower } from '../../platform/auth-guard';
-import type { AppDeps } from '../../platform/deps';
+import { type AdminPower, requireAdminPower, type SessionUser } from '../../platform/auth-guard';
 import { AppError, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/job-queue';
 import type { ShopEvents } from '../../platform/shop-events';
-import type { SessionUser } from '../auth/sessions.service';
 import { countOrderDiscount } from '../discounts/discounts.service';
 import { endHold, sellUnheld } from '../inventory/inventory.service';
 import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
@@ -36,7 +34,10 @@ export interface FulfilDeps {
 }
 
 /** What fulfilment needs, from the app's dependencies. */
-export function fulfilDepsOf(deps: AppDeps, log: FastifyBaseLogger): FulfilDeps {
+export function fulfilDepsOf(
+  deps: { db: Database; paymentProvider: PaymentProvider; events: ShopEvents; jobs: JobQueue },
+  log: FastifyBaseLogger,
+): FulfilDeps {
   return { db: deps.db, provider: deps.paymentProvider, log, events: deps.events, jobs: deps.jobs };
 }
 

@@ -4,7 +4,7 @@ import type { Transaction } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { forbidden, invalid, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
-import type { SessionUser } from '../auth/sessions.service';
+import type { SessionUser } from '../../platform/auth-guard';
 import { toUserDto } from './users.dto';
 import {
   deleteUserById,
