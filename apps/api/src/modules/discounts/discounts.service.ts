@@ -31,16 +31,17 @@ import {
 } from '../../platform/errors';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
 import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service';
-import type { ReservationEnd } from '../inventory/inventory.queries';
 import { cartItemRequestOf, resolveCartLines } from '../inventory/inventory.service';
 import { toDiscountCodeDto } from './discounts.dto';
 import {
   type CodeForCheckout,
+  type CodeHoldEnd,
   countDiscountCodes,
   countUnheldUse,
   type DiscountCodeFields,
   type DiscountCodeRow,
   endCodeHold,
+  expiredCodeHoldIds,
   findCodeForCheckout,
   findDiscountCode,
   holdCodeUse,
@@ -307,7 +308,7 @@ export async function holdDiscount(
 }
 
 /** A checkout that ends unpaid gives its code's use back (cancelled, expired, or never opened). */
-export async function releaseDiscountHold(db: Queryable, holdId: string, end: Exclude<ReservationEnd, 'paid'>) {
+export async function releaseDiscountHold(db: Queryable, holdId: string, end: Exclude<CodeHoldEnd, 'paid'>) {
   return endCodeHold(db, holdId, end, new Date());
 }
 
@@ -363,4 +364,9 @@ export async function checkDiscount(
     tax: toDollars(totals.taxCents),
     grandTotal: toDollars(totals.grandTotalCents),
   };
+}
+
+/** Checkouts' holds of codes past their time, oldest first, for the sweep that gives their uses back. */
+export function expiredCodeHolds(db: Queryable, now: Date, limit: number): Promise<string[]> {
+  return expiredCodeHoldIds(db, now, limit);
 }

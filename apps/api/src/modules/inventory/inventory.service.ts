@@ -23,6 +23,7 @@ import {
   availableOf,
   countLowStock,
   endActiveReservations,
+  expiredHoldIds,
   findProductScale,
   holdLines,
   insertLedger,
@@ -39,6 +40,9 @@ import {
   type VariantRow,
   variantsOfProducts,
 } from './inventory.queries';
+
+/** How a hold ends, and a size's row: the inventory's words that other modules' code names. */
+export type { ReservationEnd, VariantRow };
 
 /** `OS` for one size, `R7` for ring size 7, the label itself for clothing sizes. */
 function sizeCode(size: string): string {
@@ -355,4 +359,19 @@ export async function lowStock(db: Queryable): Promise<LowStockResponse> {
     countLowStock(db, LOW_STOCK_THRESHOLD),
   ]);
   return { items: items.map((i) => ({ ...i, available: Math.max(0, i.available) })), total };
+}
+
+/** The sizes of these products with their stock, for the catalogue's answers. */
+export function sizesOfProducts(db: Queryable, productIds: readonly string[]): Promise<VariantRow[]> {
+  return variantsOfProducts(db, productIds);
+}
+
+/** A product's size scale, its row locked for an edit of the product when asked. */
+export function sizeScaleOf(db: Queryable, productId: string, options: { lock?: boolean } = {}) {
+  return findProductScale(db, productId, options);
+}
+
+/** Holds whose reservations are past their time, oldest first, for the sweep that ends them. */
+export function expiredStockHolds(db: Queryable, now: Date, limit: number): Promise<string[]> {
+  return expiredHoldIds(db, now, limit);
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../../db/client';
 import type { AppConfig } from '../../platform/config';
 import type { JobQueue, JobQueues } from '../../platform/job-queue';
-import { findOrdersWithLines } from '../orders/orders.queries';
+import { ordersWithLines } from '../orders/order-lines.service';
 import { recordMailsSent, sentMailEvents } from './mail.queries';
 import { composeMail, NothingToSend } from './mail-compose';
 import type { MailEvent } from './mail-jobs';
@@ -68,7 +68,7 @@ export function mailJobHandler(deps: MailWorkerDeps) {
     const confirmations = events.flatMap((event, i) =>
       event?.kind === 'order-confirmation' && !sent.has(batch[i]?.eventKey ?? '') ? [event.id] : [],
     );
-    const orders = confirmations.length > 0 ? await findOrdersWithLines(deps.db, confirmations) : undefined;
+    const orders = confirmations.length > 0 ? await ordersWithLines(deps.db, confirmations) : undefined;
 
     const records: SentMailRecord[] = [];
     const sendOne = async (data: JobQueues['mail'], event: MailEvent | null): Promise<void> => {

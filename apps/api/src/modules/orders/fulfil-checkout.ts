@@ -16,7 +16,7 @@ import {
   type ProviderSession,
   type ProviderShipping,
 } from '../payments/payment-provider';
-import { updateSavedAddress } from '../users/saved-address.queries';
+import { rememberOrderAddress } from '../users/saved-address.service';
 import { toOrderDto } from './orders.dto';
 import {
   type CheckoutSessionRow,
@@ -125,7 +125,7 @@ async function createOrder(
     // The confirmation's job commits with the order: exactly one per order, even after a crash.
     await enqueueMail(deps.jobs, tx, mailEventKey('order-confirmation', made.row.id));
     // The next checkout starts from the address this one went to.
-    if (shipping && record.userId) await updateSavedAddress(tx, record.userId, shipping.address);
+    if (shipping && record.userId) await rememberOrderAddress(tx, record.userId, shipping.address);
     // A held sale ends its reservations here and moves the sizes' counts at the commit (migration 0020),
     // so the sizes' rows are locked only then.
     const sold = record.holdId ? await endHold(tx, record.holdId, 'paid', record.userId, now) : [];
