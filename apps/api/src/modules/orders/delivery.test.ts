@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinPaymentSessions, orders, users } from '../../db/schema';
-import { createProduct, createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   confirm,
   type DeliveryFields,
@@ -12,6 +10,8 @@ import {
   openSession,
   submitCard,
 } from '../../test/checkout-test-kit';
+import { createProduct, createUser, type TestUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

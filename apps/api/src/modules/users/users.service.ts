@@ -1,10 +1,10 @@
 import type { Role } from '@shop/contract/constants';
 import type { EditProfileRequest, User } from '@shop/contract/users';
 import type { Queryable, Transaction } from '../../db/client';
+import type { SessionUser } from '../../platform/auth-guard';
 import type { ServiceContext } from '../../platform/context';
 import { forbidden, invalid, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
-import type { SessionUser } from '../../platform/auth-guard';
 import { toUserDto } from './users.dto';
 import {
   deleteUserById,
