@@ -1,5 +1,5 @@
 import { PRODUCT_SORTS } from '@shop/contract/constants';
-import { rngOf } from '../../apps/api/src/db/seed/art/palette';
+import { rngOf } from '../../apps/api/src/seed/art/palette';
 import { FILTERED_QUERY, logIn, SIZE_STOCK_QUERY } from './api-suite';
 import { BENCH_BUYERS, type Dataset } from './datasets';
 import { type LoadResult, type LoadSettings, measure } from './load';

@@ -109,7 +109,7 @@ async function generate(plan: DataPlan, env: NodeJS.ProcessEnv, label: string): 
     [
       '--import',
       'tsx',
-      'apps/api/src/db/seed/seed-cli.ts',
+      'apps/api/src/seed/seed-cli.ts',
       '--products',
       String(plan.products),
       '--users',

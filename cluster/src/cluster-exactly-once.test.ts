@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../apps/api/src/db/client';
-import { startSmtpServer, type TestSmtpServer, waitUntil } from '../../apps/api/src/modules/mail/mail-test-kit';
-import { type FakeStripeApi, startFakeStripeApi } from '../../apps/api/src/modules/payments/fake-stripe-api';
-import { signWebhook, stripeEventPayload, WEBHOOK_SECRET } from '../../apps/api/src/modules/payments/stripe-test-kit';
 import { createProduct, createUser } from '../../apps/api/src/test/factories';
+import { type FakeStripeApi, startFakeStripeApi } from '../../apps/api/src/test/fake-stripe-api';
+import { startSmtpServer, type TestSmtpServer, waitUntil } from '../../apps/api/src/test/mail-test-kit';
+import { signWebhook, stripeEventPayload, WEBHOOK_SECRET } from '../../apps/api/src/test/stripe-test-kit';
 import type { Cluster, ClusterInstance } from './cluster';
 import {
   clusterTestsMissing,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { apiPaths } from '@shop/contract/api-paths';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../apps/api/src/db/client';
-import { GOOD_CARD, GOOD_DELIVERY } from '../../apps/api/src/modules/orders/checkout-test-kit';
+import { GOOD_CARD, GOOD_DELIVERY } from '../../apps/api/src/test/checkout-test-kit';
 import type { TestUser } from '../../apps/api/src/test/factories';
 // The run's shared values (testLogDir) are declared beside the global setup that provides them.
 import type {} from '../../apps/api/src/test/global-setup';

@@ -11,6 +11,7 @@ import type { ZodType } from 'zod';
 import type { DatabaseHandle } from './db/client';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { userOfSession } from './modules/auth/sessions.service';
 import { enrolBeforeAdminCalls, mustEnrolBeforeAdminCalls } from './modules/auth/two-factor.service';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { countProductPage, countShopActivity } from './modules/insight/activity-tracking';
@@ -37,7 +38,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authGuard, type RouteAuth } from './platform/auth-guard';
 import type { AppConfig } from './platform/config';
-import type { AppDeps } from './platform/deps';
+import type { AppDeps } from './app-deps';
 import { registerErrorHandler } from './platform/error-handler';
 import { isDatabaseUnavailable } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';
@@ -154,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   await app.register(authGuard, {
-    db: deps.db,
+    userOfSession: (token) => userOfSession(deps.db, token),
     routes: routeAuth,
     adminRefusal: (user) => (mustEnrolBeforeAdminCalls(config, user) ? enrolBeforeAdminCalls() : null),
   });

@@ -5,7 +5,7 @@ import { runReservationSweep } from './modules/orders/checkout-holds';
 import { runReconciliation } from './modules/orders/reconcile';
 import { runRefundRetry } from './modules/orders/refunds.service';
 import { backfillShareImages } from './modules/uploads/share-image-backfill';
-import type { AppDeps } from './platform/deps';
+import type { AppDeps } from './app-deps';
 
 const REFUND_RETRY_INTERVAL_SECONDS = 5 * 60;
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { startBackgroundWork } from './background-work';
 import { openDatabase } from './db/client';
-import { seedOnFirstStart } from './db/seed/demo-seed';
+import { seedOnFirstStart } from './seed/demo-seed';
 import { ConfigError, loadConfig } from './platform/config';
 import { createLogger, flushLog } from './platform/logger';
 import { shutDownGracefully } from './platform/shutdown';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { apiPaths } from '@shop/contract/api-paths';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_CARD, GOOD_DELIVERY } from '../modules/orders/checkout-test-kit';
+import { GOOD_CARD, GOOD_DELIVERY } from '../test/checkout-test-kit';
 import { createAdmin, createProduct, createUser } from '../test/factories';
 import { type ShopProcess, startShopProcess } from '../test/shop-process';
 import { type DatabaseHandle, openDatabase } from './client';

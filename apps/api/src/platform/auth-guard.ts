@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client';
-import { SESSION_COOKIE, type SessionUser, userOfSession } from '../modules/auth/sessions.service';
+import type { users } from '../db/schema';
 import { AppError, forbidden, isDatabaseUnavailable, unauthorised } from './errors';
+
+/** The user a request acts as: the account's row without its password hash. */
+export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
+
+/** The cookie that carries a browser's session token (an app's requests send it as a bearer token instead). */
+export const SESSION_COOKIE = 'shop_session';
 
 /**
  * Who may call a route; declared once per route in `config.auth` and enforced here. `owner-or-admin`: any
@@ -58,7 +63,8 @@ export function requireUser(request: FastifyRequest): SessionUser {
 }
 
 export interface AuthGuardOptions {
-  db: Database;
+  /** The session's user for a token, or null when it names no open session (the auth module's sessions). */
+  userOfSession: (token: string) => Promise<SessionUser | null>;
   routes: RouteAuth[];
   /**
    * ADMIN_REQUIRE_2FA: the user may call admin routes, and act on others' data as an admin, only once this
@@ -86,7 +92,7 @@ export const authGuard = fp(async (app: FastifyInstance, opts: AuthGuardOptions)
     if (token) {
       request.sessionToken = token;
       try {
-        request.user = await userOfSession(opts.db, token);
+        request.user = await opts.userOfSession(token);
       } catch (err) {
         // While the database is away a signed-in shopper still browses the cached catalogue, as a guest.
         if (level !== 'public' || !isDatabaseUnavailable(err)) throw err;

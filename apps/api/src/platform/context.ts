@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import type { SessionUser } from '../modules/auth/sessions.service';
-import type { AdminPower } from './auth-guard';
+import type { AdminPower, SessionUser } from './auth-guard';
 import type { AppConfig } from './config';
 import type { JobQueue } from './job-queue';
 import type { ShopEvents } from './shop-events';

@@ -1,6 +1,6 @@
 import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { waitUntil } from '../modules/mail/mail-test-kit';
+import { waitUntil } from '../test/mail-test-kit';
 import { JOB_THREAD_HEAP, startJobThread } from './job-thread';
 import { createLogger } from './logger';
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
+import type { AppDeps } from '../app-deps';
 import { loadConfig } from './config';
-import type { AppDeps } from './deps';
 import { shutDownGracefully } from './shutdown';
 
 /** Docker's `docker stop`, Kubernetes and most hosts kill a process this long after SIGTERM unless told otherwise. */

@@ -5,7 +5,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { SERVER_STATE_ELEMENT_ID } from '@shop/contract/seo';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { KeptText } from '../modules/products/catalogue-cache';
+import { KeptText } from './kept-text';
 import { type PageHint, type PageHintsSource, readManifest, staticPageHints, withPageHints } from './page-hints';
 import { type RenderedPageShell, renderedPageShell, withPageScripts } from './page-scripts';
 

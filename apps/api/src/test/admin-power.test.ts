@@ -2,8 +2,8 @@ import { TWO_FACTOR_MESSAGES, TWO_FACTOR_REQUIRED_REASON } from '@shop/contract/
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { confirm, openSession, submitCard } from '../modules/orders/checkout-test-kit';
 import type { RouteAuth } from '../platform/auth-guard';
+import { confirm, openSession, submitCard } from './checkout-test-kit';
 import { createAdmin, createProduct, createReview, createUser, type TestUser } from './factories';
 import { concreteUrl } from './route-table';
 import { createTestApp } from './test-app';

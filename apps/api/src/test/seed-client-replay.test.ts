@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, products, users } from '../db/schema';
-import { submitCard } from '../modules/orders/checkout-test-kit';
+import { submitCard } from './checkout-test-kit';
 import { createAdmin, createProduct, createUser, TEST_PASSWORD, type TestUser } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 

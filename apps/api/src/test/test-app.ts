@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { type AppConfig, loadConfig } from '../platform/config';
-import type { AppDeps } from '../platform/deps';
+import type { AppDeps } from '../app-deps';
 import { createLogger } from '../platform/logger';
 import { databaseUrlWithName } from './global-setup';
 

@@ -5,10 +5,10 @@ import { asc, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
+import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createAdmin, createProduct, createUser, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { concreteUrl } from '../../test/route-table';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { confirm, openSession, submitCard } from '../orders/checkout-test-kit';
 
 /** Behind the cluster's HAProxy: the shop trusts X-Forwarded-For, and the log keeps the client's address. */
 const CLIENT_IP = '203.0.113.7';

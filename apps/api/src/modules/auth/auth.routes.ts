@@ -12,14 +12,14 @@ import {
 } from '@shop/contract/users';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../platform/auth-guard';
+import { requireUser, SESSION_COOKIE } from '../../platform/auth-guard';
 import { contextOf } from '../../platform/context';
 import { enforceRateLimit, rateLimitKey } from '../../platform/rate-limit';
 import { toUserDto } from '../users/users.dto';
 import { login, register } from './auth.service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, deviceCookieValue, deviceUserId } from './known-device';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
-import { closeSession, SESSION_COOKIE } from './sessions.service';
+import { closeSession } from './sessions.service';
 import { twoFactorRoutes } from './two-factor.routes';
 import { finishTwoFactorLogin } from './two-factor-login';
 

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../platform/context';
 import { conflict, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode, unauthorised } from '../../platform/errors';
 import { enforceRateLimit, type RateLimiter, rateLimitKey, tooManyRequests } from '../../platform/rate-limit';
 import { toUserDto } from '../users/users.dto';
-import { findUserByEmail, insertUser } from '../users/users.queries';
+import { accountByEmail, addAccount } from '../users/users.service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import { openSession } from './sessions.service';
 import { openLoginChallenge } from './two-factor-login';
@@ -14,7 +14,7 @@ const EMAIL_UNIQUE_INDEX = 'users_email_lower_key';
 export async function register(ctx: ServiceContext, input: RegisterRequest): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
-    const row = await insertUser(ctx.db, { username: input.username, email: input.email, passwordHash });
+    const row = await addAccount(ctx.db, { username: input.username, email: input.email, passwordHash });
     return toUserDto(row);
   } catch (err) {
     if (pgErrorCode(err) === PG_UNIQUE_VIOLATION && pgConstraint(err) === EMAIL_UNIQUE_INDEX) {
@@ -66,7 +66,7 @@ export async function login(
 
   const accountKey = rateLimitKey('login-account', input.email);
   const attempts = await limiter.consume(accountKey, { limit: Number.MAX_SAFE_INTEGER, windowSeconds: window });
-  const row = await findUserByEmail(ctx.db, input.email);
+  const row = await accountByEmail(ctx.db, input.email);
   const fromKnownDevice = row !== undefined && origin.knownDeviceUserId === row.id;
   const delay = loginDelaySeconds(attempts.count, loginDelayAfterFailures);
   if (delay > 0 && !fromKnownDevice) {

@@ -9,7 +9,7 @@ import type { JobQueue, JobQueues } from '../../platform/job-queue';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
 import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
 import { mailSealKey, sealForMail, unsealFromMail } from '../mail/mail-seal';
-import { findUserByEmail } from '../users/users.queries';
+import { accountByEmail } from '../users/users.service';
 import { hashPassword } from './password';
 import {
   findResetToken,
@@ -71,7 +71,7 @@ export interface ResetLinkDeps {
  */
 export async function issueResetLink(deps: ResetLinkDeps, job: JobQueues['password-reset']): Promise<void> {
   const sealKey = await mailSealKey(deps.db);
-  const user = await findUserByEmail(deps.db, unsealFromMail(sealKey, job.sealedEmail));
+  const user = await accountByEmail(deps.db, unsealFromMail(sealKey, job.sealedEmail));
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000);

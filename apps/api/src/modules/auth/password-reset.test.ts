@@ -4,9 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { createUser, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import { waitUntil } from '../../test/mail-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { mailSealKey, unsealFromMail } from '../mail/mail-seal';
-import { waitUntil } from '../mail/mail-test-kit';
 import { RESET_REQUESTS_PER_EMAIL_PER_HOUR, startPasswordResetWorker } from './password-reset.service';
 
 let t: TestApp;

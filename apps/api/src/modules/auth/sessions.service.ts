@@ -1,13 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client';
-import type { users } from '../../db/schema';
+import type { SessionUser } from '../../platform/auth-guard';
 import { deleteSession, findSessionUser, insertSession } from './sessions.queries';
-
-export type UserRow = typeof users.$inferSelect;
-/** The user a request acts as: the row without its password hash. */
-export type SessionUser = Omit<UserRow, 'passwordHash'>;
-
-export const SESSION_COOKIE = 'shop_session';
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');

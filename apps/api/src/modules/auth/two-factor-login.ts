@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../platform/context';
 import { unauthorised } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { toUserDto } from '../users/users.dto';
-import { findUserById } from '../users/users.queries';
+import { accountById } from '../users/users.service';
 import { openSession } from './sessions.service';
 import { closeChallenge, dropOldChallenges, findOpenChallenge, insertLoginChallenge } from './two-factor.queries';
 import { codeAttempt, spendSecondFactor } from './two-factor.service';
@@ -45,7 +45,7 @@ export async function finishTwoFactorLogin(
     ctx.db.transaction(async (tx) => {
       await spendSecondFactor(tx, open.userId, input.code, { recoveryCodes: true, refuse: unauthorised });
       if (!(await closeChallenge(tx, open.id, new Date()))) throw unauthorised(TWO_FACTOR_MESSAGES.challengeExpired);
-      const row = await findUserById(tx, open.userId);
+      const row = await accountById(tx, open.userId);
       if (!row) throw unauthorised(TWO_FACTOR_MESSAGES.challengeExpired);
       const { token, expiresAt } = await openSession(tx, row.id, ctx.config.sessionTtlDays);
       return { token, expiresAt, user: toUserDto(row) };

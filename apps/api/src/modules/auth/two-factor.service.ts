@@ -8,6 +8,7 @@ import {
   type TwoFactorStatus,
 } from '@shop/contract/two-factor';
 import type { Queryable } from '../../db/client';
+import type { SessionUser } from '../../platform/auth-guard';
 import type { AppConfig } from '../../platform/config';
 import type { ServiceContext } from '../../platform/context';
 import { AppError, conflict, invalid, unauthorised } from '../../platform/errors';
@@ -16,7 +17,6 @@ import { sealText, unsealText } from '../../platform/seal';
 import { sharedSecret } from '../../platform/secrets';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
 import { verifyPassword } from './password';
-import type { SessionUser } from './sessions.service';
 import { newTotpSecret, qrCodeDataUrl, totpStepOf, totpUri } from './totp';
 import {
   acceptTotpStep,

@@ -14,9 +14,9 @@ import type { Queryable, Transaction } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { AppError, type AppErrorKind, PG_CHECK_VIOLATION, pgErrorCode } from '../../platform/errors';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
-import type { ReservationEnd } from '../inventory/inventory.queries';
 import {
   type CodeForCheckout,
+  type CodeHoldEnd,
   countUnheldUse,
   endCodeHold,
   findCodeForCheckout,
@@ -149,7 +149,7 @@ export async function holdDiscount(
 }
 
 /** A checkout that ends unpaid gives its code's use back (cancelled, expired, or never opened). */
-export async function releaseDiscountHold(db: Queryable, holdId: string, end: Exclude<ReservationEnd, 'paid'>) {
+export async function releaseDiscountHold(db: Queryable, holdId: string, end: Exclude<CodeHoldEnd, 'paid'>) {
   return endCodeHold(db, holdId, end, new Date());
 }
 

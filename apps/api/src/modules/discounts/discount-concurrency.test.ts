@@ -2,10 +2,10 @@ import { DISCOUNT_MESSAGES } from '@shop/contract/discounts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes, orders } from '../../db/schema';
+import { confirm, submitCard } from '../../test/checkout-test-kit';
+import { checkoutWithCode, makeCode } from '../../test/discount-test-kit';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { confirm, submitCard } from '../orders/checkout-test-kit';
-import { checkoutWithCode, makeCode } from './discount-test-kit';
 import { customerCountsOf } from './discounts.queries';
 
 /**

@@ -2,9 +2,9 @@ import { apiPaths } from '@shop/contract/api-paths';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodeHolds } from '../../db/schema';
+import { makeCode, uniqueCode } from '../../test/discount-test-kit';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeCode, uniqueCode } from './discount-test-kit';
 
 /** Unknown discount codes one address may try a minute in this file. */
 const GUESSES = 5;

@@ -7,14 +7,14 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, discountCodes } from '../../db/schema';
+import { confirm } from '../../test/checkout-test-kit';
+import { checkoutWithCode, makeCode } from '../../test/discount-test-kit';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
-import { confirm } from '../orders/checkout-test-kit';
+import { startStripeShop } from '../../test/stripe-test-kit';
 import { findBuiltinSession } from '../payments/builtin.queries';
 import { builtinCharge, createBuiltinProvider } from '../payments/builtin-provider';
 import type { CreateCheckoutSessionInput } from '../payments/payment-provider';
 import { createStripeProvider } from '../payments/stripe-provider';
-import { startStripeShop } from '../payments/stripe-test-kit';
-import { checkoutWithCode, makeCode } from './discount-test-kit';
 
 /**
  * The total charged equals the total shown, to the cent, with a code: what the cart panel's check and

@@ -3,9 +3,10 @@ import type { Queryable } from '../../db/client';
 import { commitWithoutWaitingForDisk, namedStatement, param, preparedPerDatabase } from '../../db/prepared';
 import { discountCodeCustomers, discountCodeHolds, discountCodes } from '../../db/schema';
 import { PG_CHECK_VIOLATION, pgConstraint, pgErrorCode } from '../../platform/errors';
-import type { ReservationEnd } from '../inventory/inventory.queries';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+/** How a checkout's hold of a code ends: paid, cancelled or expired, as the checkout's stock holds do. */
+export type CodeHoldEnd = Exclude<(typeof discountCodeHolds.$inferSelect)['status'], 'active'>;
 export type NewDiscountCode = typeof discountCodes.$inferInsert;
 /** What the admin sets of a code: everything but its counts and who made it. */
 export type DiscountCodeFields = Omit<
@@ -192,7 +193,7 @@ const releaseHeldStatement = endCodeHoldStatement(false);
 export async function endCodeHold(
   db: Queryable,
   holdId: string,
-  status: ReservationEnd,
+  status: CodeHoldEnd,
   now: Date,
 ): Promise<string | undefined> {
   const statement = status === 'paid' ? useHeldStatement : releaseHeldStatement;

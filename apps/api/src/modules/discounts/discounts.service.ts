@@ -1,10 +1,12 @@
 import type { DiscountCheck, DiscountCheckRequest } from '@shop/contract/discounts';
 import { cartTotalsInCents, toDollars } from '@shop/contract/money';
+import type { Queryable } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { unauthorised } from '../../platform/errors';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
 import { cartItemRequestOf, resolveCartLines } from '../inventory/inventory.service';
 import { priceDiscount } from './checkout-discount.service';
+import { expiredCodeHoldIds } from './discounts.queries';
 
 // The cart panel's check. The owner's codes and a code at checkout have files of their own; other
 // modules find them here too.
@@ -48,4 +50,9 @@ export async function checkDiscount(
     tax: toDollars(totals.taxCents),
     grandTotal: toDollars(totals.grandTotalCents),
   };
+}
+
+/** Checkouts' holds of codes past their time, oldest first, for the sweep that gives their uses back. */
+export function expiredCodeHolds(db: Queryable, now: Date, limit: number): Promise<string[]> {
+  return expiredCodeHoldIds(db, now, limit);
 }

@@ -6,9 +6,9 @@ import type { Order } from '@shop/contract/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, products, refunds } from '../../db/schema';
+import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { confirm, openSession, submitCard } from '../orders/checkout-test-kit';
 import { EXPORT_PAGE_SIZE } from './orders-export';
 
 /**

@@ -13,13 +13,16 @@ import type { ServiceContext } from '../../platform/context';
 import { AppError, invalid, notFound, unauthorised } from '../../platform/errors';
 import {
   countLowStock,
+  expiredHoldIds,
   findProductScale,
   insertLedger,
   insertVariants,
   ledgerOfProduct,
   ledgerRow,
   lowStockVariants,
+  type ReservationEnd,
   setOnHand,
+  type VariantRow,
   variantsOfProducts,
 } from './inventory.queries';
 import { newVariant } from './product-sizes';
@@ -29,6 +32,8 @@ export { type CartItemRequest, type CartLine, cartItemRequestOf, resolveCartLine
 // lines and the stock its checkout holds are answered from here, beside the admin's stock pages.
 export { addOpeningStock, newVariant, skuOf } from './product-sizes';
 export { endHold, reserveCart, restockReturned, sellUnheld, shortStock } from './stock-holds';
+/** How a hold ends, and a size's row: the inventory's words that other modules' code names. */
+export type { ReservationEnd, VariantRow };
 
 const LEDGER_SHOWN = 200;
 
@@ -113,4 +118,19 @@ export async function lowStock(db: Queryable): Promise<LowStockResponse> {
     countLowStock(db, LOW_STOCK_THRESHOLD),
   ]);
   return { items: items.map((i) => ({ ...i, available: Math.max(0, i.available) })), total };
+}
+
+/** The sizes of these products with their stock, for the catalogue's answers. */
+export function sizesOfProducts(db: Queryable, productIds: readonly string[]): Promise<VariantRow[]> {
+  return variantsOfProducts(db, productIds);
+}
+
+/** A product's size scale, its row locked for an edit of the product when asked. */
+export function sizeScaleOf(db: Queryable, productId: string, options: { lock?: boolean } = {}) {
+  return findProductScale(db, productId, options);
+}
+
+/** Holds whose reservations are past their time, oldest first, for the sweep that ends them. */
+export function expiredStockHolds(db: Queryable, now: Date, limit: number): Promise<string[]> {
+  return expiredHoldIds(db, now, limit);
 }

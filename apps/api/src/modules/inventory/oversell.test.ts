@@ -3,10 +3,10 @@ import { TEST_CARDS } from '@shop/contract/orders';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, productVariants } from '../../db/schema';
+import { GOOD_DELIVERY } from '../../test/checkout-test-kit';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { type ShopProcess, startShopProcess } from '../../test/shop-process';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app';
-import { GOOD_DELIVERY } from '../orders/checkout-test-kit';
 
 /**
  * Overselling under real concurrency: two shop processes on one PostgreSQL database, customers split

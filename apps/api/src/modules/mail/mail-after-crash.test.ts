@@ -2,11 +2,11 @@ import { TEST_CARDS } from '@shop/contract/orders';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sentMails } from '../../db/schema';
+import { GOOD_DELIVERY } from '../../test/checkout-test-kit';
 import { createProduct, createUser } from '../../test/factories';
+import { startSmtpServer, type TestSmtpServer, waitUntil } from '../../test/mail-test-kit';
 import { type ShopProcess, startShopProcess } from '../../test/shop-process';
 import { openTestDatabase, type TestDatabase } from '../../test/test-app';
-import { GOOD_DELIVERY } from '../orders/checkout-test-kit';
-import { startSmtpServer, type TestSmtpServer, waitUntil } from './mail-test-kit';
 
 /**
  * The confirmation is a job written in the order's own transaction, so a process killed after the order

@@ -8,7 +8,7 @@ import { compile } from 'html-to-text';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Queryable } from '../../db/client';
-import { findOrderWithLines, type OrderLineFields, type OrderRow, refundsOfOrders } from '../orders/orders.queries';
+import { type OrderLineFields, type OrderRow, orderWithLines, orderRefunds } from '../orders/order-lines.service';
 import { findOrder, findRefund, findResetTokenWithEmail } from './mail.queries';
 import { trackingTag } from './mail-jobs';
 import { mailSealKey, unsealFromMail } from './mail-seal';
@@ -66,7 +66,7 @@ function toMail(to: string, subject: string, element: ReactElement): ComposedMai
 const orderUrl = (ctx: ComposeContext, orderId: string) => `${ctx.publicUrl}/orders/${orderId}`;
 
 async function orderConfirmation(ctx: ComposeContext, orderId: string) {
-  const found = ctx.orders?.has(orderId) ? ctx.orders.get(orderId) : await findOrderWithLines(ctx.db, orderId);
+  const found = ctx.orders?.has(orderId) ? ctx.orders.get(orderId) : await orderWithLines(ctx.db, orderId);
   if (!found) return new NothingToSend('the order no longer exists');
   const { order, lines: items } = found;
   const method = order.shippingMethod;
@@ -132,7 +132,7 @@ async function refundIssued(ctx: ComposeContext, refundId: string) {
   const order = await findOrder(ctx.db, refund.orderId);
   if (!order) return new NothingToSend('the order no longer exists');
   // What is left as of this refund, whatever came after it: the mail reads the same if sent again.
-  const given = (await refundsOfOrders(ctx.db, [order.id]))
+  const given = (await orderRefunds(ctx.db, [order.id]))
     .filter((r) => r.status !== 'failed' && r.createdAt.getTime() <= refund.createdAt.getTime())
     .reduce((sum, r) => sum + r.amountCents, 0);
   const cancelled = refund.kind === 'cancellation';

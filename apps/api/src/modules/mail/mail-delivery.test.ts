@@ -4,11 +4,11 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, passwordResetTokens, refunds, sentMails } from '../../db/schema';
 import { createAdmin, createProduct, createUser } from '../../test/factories';
+import { buy, startSmtpServer, type TestSmtpServer, waitUntil } from '../../test/mail-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startPasswordResetWorker } from '../auth/password-reset.service';
 import { shippedMailEventKey, trackingTag } from './mail-jobs';
 import { mailSealKey, sealForMail } from './mail-seal';
-import { buy, startSmtpServer, type TestSmtpServer, waitUntil } from './mail-test-kit';
 import { mailJobHandler, startMailWorker } from './mail-worker';
 
 let smtp: TestSmtpServer;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sentMails } from '../../db/schema';
+import { confirm, openSession } from '../../test/checkout-test-kit';
 import { createProduct, createUser } from '../../test/factories';
+import { startSmtpServer, type TestSmtpServer, waitUntil } from '../../test/mail-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { confirm, openSession } from '../orders/checkout-test-kit';
 import { fulfilCheckout, fulfilDepsOf } from '../orders/fulfil-checkout';
 import { payBuiltinSession } from '../payments/builtin-provider';
-import { startSmtpServer, type TestSmtpServer, waitUntil } from './mail-test-kit';
 import { startMailWorker } from './mail-worker';
 
 const CALLS = 200;

@@ -1,10 +1,9 @@
 import { MAIL_KINDS, type MailKind } from '@shop/contract/mail';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 import type { AppConfig } from '../../platform/config';
-import type { AppDeps } from '../../platform/deps';
-import type { JobQueues } from '../../platform/job-queue';
-import { findOrdersWithLines } from '../orders/orders.queries';
+import type { JobQueue, JobQueues } from '../../platform/job-queue';
+import { ordersWithLines } from '../orders/order-lines.service';
 import { recordMailsSent, sentMailEvents } from './mail.queries';
 import { composeMail, NothingToSend } from './mail-compose';
 import type { MailEvent } from './mail-jobs';
@@ -69,7 +68,7 @@ export function mailJobHandler(deps: MailWorkerDeps) {
     const confirmations = events.flatMap((event, i) =>
       event?.kind === 'order-confirmation' && !sent.has(batch[i]?.eventKey ?? '') ? [event.id] : [],
     );
-    const orders = confirmations.length > 0 ? await findOrdersWithLines(deps.db, confirmations) : undefined;
+    const orders = confirmations.length > 0 ? await ordersWithLines(deps.db, confirmations) : undefined;
 
     const records: SentMailRecord[] = [];
     const sendOne = async (data: JobQueues['mail'], event: MailEvent | null): Promise<void> => {
@@ -133,7 +132,7 @@ export interface MailThreadData {
  * The embedded database lives in the shop's thread, so its mails always do.
  */
 export async function startMailWorker(
-  deps: Pick<AppDeps, 'database' | 'config' | 'jobs' | 'db' | 'mailSender'>,
+  deps: { database: DatabaseHandle; config: AppConfig; jobs: JobQueue; db: Database; mailSender: MailSender },
   log: FastifyBaseLogger,
 ): Promise<void> {
   const { database, config } = deps;

@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { SentMailsResponse } from '@shop/contract/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createProduct, createUser } from '../../test/factories';
+import { buy, waitUntil } from '../../test/mail-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { mailboxDir, readDevMailbox } from './dev-mailbox';
-import { buy, waitUntil } from './mail-test-kit';
 import { startMailWorker } from './mail-worker';
 
 let t: TestApp;

@@ -1,8 +1,5 @@
-import { expiredCodeHoldIds } from '../discounts/discounts.queries';
-import { releaseDiscountHold } from '../discounts/discounts.service';
-import type { ReservationEnd } from '../inventory/inventory.queries';
-import { expiredHoldIds } from '../inventory/inventory.queries';
-import { endHold } from '../inventory/inventory.service';
+import { expiredCodeHolds, releaseDiscountHold } from '../discounts/discounts.service';
+import { endHold, expiredStockHolds, type ReservationEnd } from '../inventory/inventory.service';
 import { checkoutLinesSchema } from '../payments/payment-provider';
 import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout';
 import { type CheckoutSessionRow, findCheckoutSession, findCheckoutSessionByHold } from './orders.queries';
@@ -78,8 +75,8 @@ const SWEEP_BATCH = 100;
 export async function sweepExpiredHolds(deps: FulfilDeps, now = new Date()): Promise<SweepReport> {
   const report: SweepReport = { released: 0, fulfilled: 0 };
   const [stock, codes] = await Promise.all([
-    expiredHoldIds(deps.db, now, SWEEP_BATCH),
-    expiredCodeHoldIds(deps.db, now, SWEEP_BATCH),
+    expiredStockHolds(deps.db, now, SWEEP_BATCH),
+    expiredCodeHolds(deps.db, now, SWEEP_BATCH),
   ]);
   for (const holdId of new Set([...stock, ...codes])) {
     try {

@@ -2,10 +2,10 @@ import { ORDER_MESSAGES } from '@shop/contract/orders';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinPaymentSessions, checkoutSessions, orders, products } from '../../db/schema';
+import { checkout, confirm, GOOD_ADDRESS, GOOD_CARD, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createAdmin, createProduct, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { checkout, confirm, GOOD_ADDRESS, GOOD_CARD, openSession, submitCard } from './checkout-test-kit';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,11 +9,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase } from '../../db/client';
 import { builtinPaymentSessions, orders } from '../../db/schema';
 import { repoRoot } from '../../platform/config';
+import { GOOD_CARD, GOOD_DELIVERY } from '../../test/checkout-test-kit';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { TEST_PROCESS_POOL_SIZE } from '../../test/shop-process';
 import { openTestDatabase, type TestDatabase, testLogFile } from '../../test/test-app';
 import { payBuiltinSession } from '../payments/builtin-provider';
-import { GOOD_CARD, GOOD_DELIVERY } from './checkout-test-kit';
 import type { ReconcileReport } from './reconcile';
 
 /** What `tsx` runs, minus its wrapper process, so that SIGKILL reaches the server itself. */

@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinPaymentSessions, orders, users } from '../../db/schema';
-import { createProduct, createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   confirm,
   type DeliveryFields,
@@ -11,7 +9,9 @@ import {
   GOOD_DELIVERY,
   openSession,
   submitCard,
-} from './checkout-test-kit';
+} from '../../test/checkout-test-kit';
+import { createProduct, createUser, type TestUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

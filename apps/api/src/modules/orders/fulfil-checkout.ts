@@ -3,12 +3,10 @@ import { shippingCentsFor } from '@shop/contract/delivery';
 import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { type AdminPower, requireAdminPower } from '../../platform/auth-guard';
-import type { AppDeps } from '../../platform/deps';
+import { type AdminPower, requireAdminPower, type SessionUser } from '../../platform/auth-guard';
 import { AppError, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/job-queue';
 import type { ShopEvents } from '../../platform/shop-events';
-import type { SessionUser } from '../auth/sessions.service';
 import { countOrderDiscount } from '../discounts/discounts.service';
 import { endHold, sellUnheld } from '../inventory/inventory.service';
 import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
@@ -18,7 +16,7 @@ import {
   type ProviderSession,
   type ProviderShipping,
 } from '../payments/payment-provider';
-import { updateSavedAddress } from '../users/saved-address.queries';
+import { rememberOrderAddress } from '../users/saved-address.service';
 import { toOrderDto } from './orders.dto';
 import {
   type CheckoutSessionRow,
@@ -36,7 +34,10 @@ export interface FulfilDeps {
 }
 
 /** What fulfilment needs, from the app's dependencies. */
-export function fulfilDepsOf(deps: AppDeps, log: FastifyBaseLogger): FulfilDeps {
+export function fulfilDepsOf(
+  deps: { db: Database; paymentProvider: PaymentProvider; events: ShopEvents; jobs: JobQueue },
+  log: FastifyBaseLogger,
+): FulfilDeps {
   return { db: deps.db, provider: deps.paymentProvider, log, events: deps.events, jobs: deps.jobs };
 }
 
@@ -124,7 +125,7 @@ async function createOrder(
     // The confirmation's job commits with the order: exactly one per order, even after a crash.
     await enqueueMail(deps.jobs, tx, mailEventKey('order-confirmation', made.row.id));
     // The next checkout starts from the address this one went to.
-    if (shipping && record.userId) await updateSavedAddress(tx, record.userId, shipping.address);
+    if (shipping && record.userId) await rememberOrderAddress(tx, record.userId, shipping.address);
     // A held sale ends its reservations here and moves the sizes' counts at the commit (migration 0020),
     // so the sizes' rows are locked only then.
     const sold = record.holdId ? await endHold(tx, record.holdId, 'paid', record.userId, now) : [];

@@ -6,11 +6,10 @@ import {
   type Order,
   type OrderStatusUpdateRequest,
 } from '@shop/contract/orders';
-import { requireAdminPower } from '../../platform/auth-guard';
+import { requireAdminPower, type SessionUser } from '../../platform/auth-guard';
 import type { ServiceContext } from '../../platform/context';
 import { conflict, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
-import type { SessionUser } from '../auth/sessions.service';
 import { enqueueMail, shippedMailEventKey, trackingTag } from '../mail/mail-jobs';
 import { toOrderDtos } from './orders.dto';
 import {

@@ -3,9 +3,9 @@ import type { Order } from '@shop/contract/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '../../db/schema';
+import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { confirm, openSession, submitCard } from './checkout-test-kit';
 
 let t: TestApp;
 /** A line of a one-size product keeps its size and SKU after the product is gone. */

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackgroundWork } from '../../background-work';
 import { builtinPaymentSessions, checkoutSessions, orders } from '../../db/schema';
+import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createProduct, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { payBuiltinSession } from '../payments/builtin-provider';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { confirm, openSession, submitCard } from './checkout-test-kit';
 import { fulfilDepsOf } from './fulfil-checkout';
 import { reconcile } from './reconcile';
 

@@ -2,11 +2,11 @@ import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refunds } from '../../db/schema';
+import { confirm, openSession } from '../../test/checkout-test-kit';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
+import type { FakeStripeApi } from '../../test/fake-stripe-api';
+import { deliverWebhook, signWebhook, startStripeShop, stripeEventPayload } from '../../test/stripe-test-kit';
 import type { TestApp } from '../../test/test-app';
-import type { FakeStripeApi } from '../payments/fake-stripe-api';
-import { deliverWebhook, signWebhook, startStripeShop, stripeEventPayload } from '../payments/stripe-test-kit';
-import { confirm, openSession } from './checkout-test-kit';
 import { fulfilDepsOf } from './fulfil-checkout';
 import { runRefundRetry } from './refunds.service';
 

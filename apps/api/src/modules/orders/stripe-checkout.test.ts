@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, orders, stockReservations, users } from '../../db/schema';
+import { checkout, confirm, openSession } from '../../test/checkout-test-kit';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
+import type { FakeStripeApi } from '../../test/fake-stripe-api';
+import { deliverWebhook, signWebhook, startStripeShop, stripeEventPayload } from '../../test/stripe-test-kit';
 import type { TestApp } from '../../test/test-app';
-import type { FakeStripeApi } from '../payments/fake-stripe-api';
-import { deliverWebhook, signWebhook, startStripeShop, stripeEventPayload } from '../payments/stripe-test-kit';
-import { checkout, confirm, openSession } from './checkout-test-kit';
 
 let fake: FakeStripeApi;
 let t: TestApp;

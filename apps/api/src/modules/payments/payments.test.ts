@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinPaymentSessions } from '../../db/schema';
+import { GOOD_CARD, GOOD_DELIVERY, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createProduct, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { GOOD_CARD, GOOD_DELIVERY, openSession, submitCard } from '../orders/checkout-test-kit';
 import { CARD_MESSAGES, checkCard } from './card-form';
 
 let t: TestApp;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueCache, etagOf, KeptText, textBytes } from './catalogue-cache';
+import { KeptText } from '../../platform/kept-text';
+import { CatalogueCache, etagOf, textBytes } from './catalogue-cache';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

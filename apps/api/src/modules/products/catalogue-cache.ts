@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import { KeptText } from '../../platform/kept-text';
 
 /** A catalogue answer ready to send: the JSON text and its validator. */
 export interface CachedAnswer {
@@ -74,11 +75,6 @@ const TAG_OVERHEAD_BYTES = 40;
  */
 export function textBytes(text: string): number {
   return /[\u0100-\uffff]/.test(text) ? 2 * text.length : text.length;
-}
-
-/** A text kept and sent as it is: JSON written by the database, or a rendered page. */
-export class KeptText {
-  constructor(readonly text: string) {}
 }
 
 /** After a failed read, the stale answer is sent for this long before the database is asked again. */

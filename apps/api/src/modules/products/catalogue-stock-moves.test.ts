@@ -7,11 +7,11 @@ import type { Product, ProductDetailResponse, ProductListResponse } from '@shop/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, products } from '../../db/schema';
+import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sweepExpiredHolds } from '../orders/checkout-holds';
 import { checkoutCancelPath } from '../orders/checkout-paths';
-import { confirm, openSession, submitCard } from '../orders/checkout-test-kit';
 import { fulfilDepsOf } from '../orders/fulfil-checkout';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');

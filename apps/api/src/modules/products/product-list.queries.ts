@@ -1,7 +1,7 @@
 import type { Category, Color, ProductSort } from '@shop/contract/constants';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { plannedOnce, type Queryable } from '../../db/client';
+import { descNullsLast } from '../../db/order-by';
 import { preparedPerDatabase } from '../../db/prepared';
 import { productFacetCounts, products, productVariants, tableCounts } from '../../db/schema';
 import { productJson, sizesOfProduct } from './product-json.queries';
@@ -20,12 +20,6 @@ export interface ProductFilter {
   /** Already escaped for LIKE. */
   containsPattern?: string | undefined;
 }
-
-/**
- * Drizzle creates `.desc()` index columns as DESC NULLS LAST while a plain DESC sorts nulls first, and
- * PostgreSQL only walks an index whose null order matches. The columns are NOT NULL, so this changes no result.
- */
-export const descNullsLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 
 /** Every sort ends with the id, so pages never overlap; each matches an index of the products table (db/schema/catalogue.ts). */
 const orderBySort: Record<ProductSort, SQL[]> = {

@@ -1,7 +1,7 @@
 import { toDollars } from '@shop/contract/money';
 import type { Product } from '@shop/contract/products';
 import type { products } from '../../db/schema';
-import type { VariantRow } from '../inventory/inventory.queries';
+import type { VariantRow } from '../inventory/inventory.service';
 
 export type ProductRow = typeof products.$inferSelect;
 

@@ -8,7 +8,6 @@ export { findProductDetailJson } from './product-json.queries';
 export {
   COUNT_LIMIT,
   countProducts,
-  descNullsLast,
   listProductsJson,
   type ProductFilter,
 } from './product-list.queries';

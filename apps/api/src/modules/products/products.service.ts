@@ -15,8 +15,7 @@ import type { Queryable } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { invalid, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service';
-import { findProductScale, variantsOfProducts } from '../inventory/inventory.queries';
-import { addOpeningStock } from '../inventory/inventory.service';
+import { addOpeningStock, sizeScaleOf, sizesOfProducts } from '../inventory/inventory.service';
 import { JsonText } from './catalogue-cache';
 import { type ProductRow, toProductDto, toProductDtos } from './products.dto';
 import * as queries from './products.queries';
@@ -89,7 +88,7 @@ export async function listProducts(
 async function withSizes(db: Queryable, rows: readonly ProductRow[]): Promise<Product[]> {
   return toProductDtos(
     rows,
-    await variantsOfProducts(
+    await sizesOfProducts(
       db,
       rows.map((r) => r.id),
     ),
@@ -166,7 +165,7 @@ export async function updateProduct(ctx: ServiceContext, id: string, update: Pro
     if (!before) throw notFound(PRODUCT_MESSAGES.notFound);
     if (update.category !== undefined) {
       // Its sizes stay what they are: a category that cannot have them is refused.
-      const scale = await findProductScale(tx, id, { lock: true });
+      const scale = await sizeScaleOf(tx, id, { lock: true });
       if (scale && !CATEGORY_SIZE_SCALES[update.category].includes(scale)) {
         throw invalid(`A ${update.category} product cannot be sized in ${SIZE_SCALE_LABELS[scale]}`);
       }
@@ -189,7 +188,7 @@ export async function updateProduct(ctx: ServiceContext, id: string, update: Pro
         details: { changes },
       });
     }
-    return toProductDto(row, await variantsOfProducts(tx, [id]));
+    return toProductDto(row, await sizesOfProducts(tx, [id]));
   });
 }
 

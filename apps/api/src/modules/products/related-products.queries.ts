@@ -1,8 +1,8 @@
 import type { Category } from '@shop/contract/constants';
 import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { descNullsLast } from '../../db/order-by';
 import { products } from '../../db/schema';
-import { descNullsLast } from './product-list.queries';
 
 // The products a product's page suggests beside it: sharing a word of its name, or best rated in its category.
 

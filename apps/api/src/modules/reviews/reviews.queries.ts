@@ -1,7 +1,7 @@
 import { count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { descNullsLast } from '../../db/order-by';
 import { products, reviews, users } from '../../db/schema';
-import { descNullsLast } from '../products/products.queries';
 
 /** Locks the product row, so concurrent reviews of one product recompute its rating one after another. */
 export async function lockProduct(db: Queryable, productId: string): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { ShippingAddress } from '@shop/contract/delivery';
+import type { Queryable } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { notFound, unauthorised } from '../../platform/errors';
 import { findSavedAddress, updateSavedAddress } from './saved-address.queries';
@@ -27,4 +28,9 @@ export async function saveAddress(ctx: ServiceContext, address: ShippingAddress)
 
 export async function forgetAddress(ctx: ServiceContext): Promise<void> {
   if (!(await updateSavedAddress(ctx.db, actorId(ctx), null))) throw accountGone();
+}
+
+/** A paid order's delivery address becomes its account's saved one; false when the account is gone. */
+export function rememberOrderAddress(db: Queryable, userId: string, address: ShippingAddress): Promise<boolean> {
+  return updateSavedAddress(db, userId, address);
 }

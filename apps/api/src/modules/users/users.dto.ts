@@ -1,5 +1,5 @@
 import type { User } from '@shop/contract/users';
-import type { SessionUser } from '../auth/sessions.service';
+import type { SessionUser } from '../../platform/auth-guard';
 
 /** The user as clients see it; listed field by field so the password hash can never slip out. */
 export function toUserDto(row: SessionUser): User {

@@ -1,13 +1,16 @@
 import type { Role } from '@shop/contract/constants';
 import type { EditProfileRequest, User } from '@shop/contract/users';
-import type { Transaction } from '../../db/client';
+import type { Queryable, Transaction } from '../../db/client';
+import type { SessionUser } from '../../platform/auth-guard';
 import type { ServiceContext } from '../../platform/context';
 import { forbidden, invalid, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
-import type { SessionUser } from '../auth/sessions.service';
 import { toUserDto } from './users.dto';
 import {
   deleteUserById,
+  findUserByEmail,
+  findUserById,
+  insertUser,
   listUsersNewestFirst,
   lockAdminIds,
   lockUserRole,
@@ -83,4 +86,19 @@ export async function editProfile(ctx: ServiceContext, input: EditProfileRequest
   const row = await updateUserProfile(ctx.db, actor.id, input);
   if (!row) throw notFound('User not found');
   return toUserDto(row);
+}
+
+/** The account behind an email address, in any case, with its password hash: for signing in and resets. */
+export function accountByEmail(db: Queryable, email: string) {
+  return findUserByEmail(db, email);
+}
+
+/** The account with this id, with its password hash: for the second step of a sign-in. */
+export function accountById(db: Queryable, id: string) {
+  return findUserById(db, id);
+}
+
+/** A new customer account, its password already hashed by whoever registers it. */
+export function addAccount(db: Queryable, values: { username: string; email: string; passwordHash: string }) {
+  return insertUser(db, values);
 }

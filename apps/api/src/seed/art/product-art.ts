@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Category, Color } from '@shop/contract/constants';
 import sharp from 'sharp';
-import { type EncodedImage, encodeImageSet, toRaw } from '../../../modules/uploads/image-variants';
+import { type EncodedImage, encodeImageSet, toRaw } from '../../modules/uploads/image-variants';
 import { ACCESSORY_KINDS, type AccessoryKind, drawAccessory } from './accessories';
 import { COSMETIC_KINDS, type CosmeticKind, drawCosmetic } from './cosmetics';
 import { DRESS_KINDS, type DressKind, drawDress } from './dresses';

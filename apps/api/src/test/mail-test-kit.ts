@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
-import type { TestUser } from '../../test/factories';
-import { confirm, GOOD_CARD, openSession, submitCard } from '../orders/checkout-test-kit';
+import { confirm, GOOD_CARD, openSession, submitCard } from './checkout-test-kit';
+import type { TestUser } from './factories';
 
 /** A real SMTP server on 127.0.0.1 that keeps every mail it accepts, parsed. */
 export interface TestSmtpServer {

@@ -1,7 +1,7 @@
 import type { ShippingAddress } from '@shop/contract/delivery';
 import { TEST_CARDS } from '@shop/contract/orders';
 import type { FastifyInstance } from 'fastify';
-import type { TestUser } from '../../test/factories';
+import type { TestUser } from './factories';
 
 /** Small steps of the buy flow over HTTP, shared by the checkout, orders and concurrency tests. */
 

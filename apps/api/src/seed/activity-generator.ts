@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Category, OrderStatus } from '@shop/contract/constants';
 import { cartTotalsInCents } from '@shop/contract/money';
-import type { orderItems, orders, reviews, users } from '../schema';
+import type { orderItems, orders, reviews, users } from '../db/schema';
 import { between, pick, type Rng } from './art/palette';
 import { REVIEW_COMMENTS } from './demo-reviews';
 

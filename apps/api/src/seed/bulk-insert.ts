@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable, TableConfig } from 'drizzle-orm/pg-core';
-import type { Database } from '../client';
+import type { Database } from '../db/client';
 import { mapLimit } from './seed-images';
 
 const ROWS_PER_STATEMENT = 5_000;

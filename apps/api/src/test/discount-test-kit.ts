@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DiscountCode, DiscountCodeInput } from '@shop/contract/discounts';
 import type { FastifyInstance } from 'fastify';
-import type { TestUser } from '../../test/factories';
-import { checkout } from '../orders/checkout-test-kit';
+import { checkout } from './checkout-test-kit';
+import type { TestUser } from './factories';
 
 /** Small steps with discount codes over HTTP, shared by the discount tests. */
 

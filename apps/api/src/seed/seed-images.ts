@@ -1,6 +1,6 @@
 import os from 'node:os';
-import type { ImageStorage } from '../../modules/uploads/image-storage';
-import { storeImageSet } from '../../modules/uploads/image-variants';
+import type { ImageStorage } from '../modules/uploads/image-storage';
+import { storeImageSet } from '../modules/uploads/image-variants';
 import { type ArtSpec, renderProductImage } from './art/product-art';
 
 /** A stable number from a text (FNV-1a), so a product's picture is the same on every machine. */

@@ -1,14 +1,14 @@
-import type { Database, DatabaseHandle } from '../db/client';
-import type { ActivityCounter } from '../modules/insight/activity-counter';
-import type { MailSender } from '../modules/mail/mail-sender';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
-import type { CatalogueCache } from '../modules/products/catalogue-cache';
-import type { ImageStorage } from '../modules/uploads/image-storage';
-import type { RouteAuth } from './auth-guard';
-import type { AppConfig } from './config';
-import type { JobQueue } from './job-queue';
-import type { RateLimiter } from './rate-limit';
-import type { ShopEvents } from './shop-events';
+import type { Database, DatabaseHandle } from './db/client';
+import type { Insight } from './modules/insight/insight-deps';
+import type { MailSender } from './modules/mail/mail-sender';
+import type { PaymentProvider } from './modules/payments/payment-provider';
+import type { CatalogueCache } from './modules/products/catalogue-cache';
+import type { ImageStorage } from './modules/uploads/image-storage';
+import type { RouteAuth } from './platform/auth-guard';
+import type { AppConfig } from './platform/config';
+import type { JobQueue } from './platform/job-queue';
+import type { RateLimiter } from './platform/rate-limit';
+import type { ShopEvents } from './platform/shop-events';
 
 /** What the app is built from; tests build it with their own. Modules add what they own. */
 export interface AppDeps {
@@ -34,7 +34,7 @@ export interface AppDeps {
    * The sales insight's requests counted in memory and flushed in batches, and its answers kept per range
    * for as long as a flush takes (modules/insight).
    */
-  insight: { activity: ActivityCounter; answers: CatalogueCache };
+  insight: Insight;
   /** Set when the process has been asked to stop: readiness then answers 503. */
   lifecycle: { shuttingDown: boolean };
 }

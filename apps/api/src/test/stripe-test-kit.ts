@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { type FakeStripeApi, startFakeStripeApi } from './fake-stripe-api';
+import { createTestApp, type TestApp } from './test-app';
 
 export const WEBHOOK_SECRET = 'whsec_test_shop';
 const signer = new Stripe('sk_test_signer', { telemetry: false });
