@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import type { AppDeps } from './app-deps';
 import type { DatabaseHandle } from './db/client';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -38,7 +39,6 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authGuard, type RouteAuth } from './platform/auth-guard';
 import type { AppConfig } from './platform/config';
-import type { AppDeps } from './app-deps';
 import { registerErrorHandler } from './platform/error-handler';
 import { isDatabaseUnavailable } from './platform/errors';
 import { healthRoutes } from './platform/health.routes';

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from './app-deps';
 import { startPasswordResetWorker } from './modules/auth/password-reset.service';
 import { startMailWorker } from './modules/mail/mail-worker';
 import { runReservationSweep } from './modules/orders/checkout-holds';
 import { runReconciliation } from './modules/orders/reconcile';
 import { runRefundRetry } from './modules/orders/refunds.service';
 import { backfillShareImages } from './modules/uploads/share-image-backfill';
-import type { AppDeps } from './app-deps';
 
 const REFUND_RETRY_INTERVAL_SECONDS = 5 * 60;
 

@@ -2,11 +2,11 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { startBackgroundWork } from './background-work';
 import { openDatabase } from './db/client';
-import { seedOnFirstStart } from './seed/demo-seed';
 import { ConfigError, loadConfig } from './platform/config';
 import { createLogger, flushLog } from './platform/logger';
 import { shutDownGracefully } from './platform/shutdown';
 import { trustProxyWarning } from './platform/trust-proxy';
+import { seedOnFirstStart } from './seed/demo-seed';
 
 // Until the configuration names a level, start-up problems are logged at the default one.
 let log = createLogger('info');

@@ -1,9 +1,9 @@
 import { CATEGORIES, COLORS } from '@shop/contract/constants';
 import { eq, like, sql } from 'drizzle-orm';
-import { hashPassword } from '../modules/auth/password';
-import type { ImageStorage } from '../modules/uploads/image-storage';
 import type { Database } from '../db/client';
 import { orderItems, orders, products, productVariants, reviews, users } from '../db/schema';
+import { hashPassword } from '../modules/auth/password';
+import type { ImageStorage } from '../modules/uploads/image-storage';
 import {
   GENERATED_USER_PASSWORD,
   generateOrders,

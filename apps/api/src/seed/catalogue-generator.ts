@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CATEGORIES, type Category, COLORS, type Color } from '@shop/contract/constants';
 import { SIZE_SCALES } from '@shop/contract/inventory';
-import { newVariant } from '../modules/inventory/inventory.service';
 import type { products, productVariants } from '../db/schema';
+import { newVariant } from '../modules/inventory/inventory.service';
 import { between, pick, type Rng } from './art/palette';
 
 export type ProductRow = typeof products.$inferInsert & { id: string; createdAt: Date };

@@ -5,11 +5,11 @@ import { toDollars } from '@shop/contract/money';
 import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, reviews, users } from '../db/schema';
 import { verifyPassword } from '../modules/auth/password';
 import { uploadsDir } from '../modules/uploads/image-storage';
 import { createUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { products, reviews, users } from '../db/schema';
 import { adminPasswordFile, DEMO_ADMIN_EMAIL, DEMO_CUSTOMER, seedOnFirstStart } from './demo-seed';
 
 const DAY = 24 * 60 * 60 * 1000;

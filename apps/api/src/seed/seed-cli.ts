@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { createImageStorage } from '../modules/uploads/create-image-storage';
-import { loadConfig } from '../platform/config';
 import { type Database, openDatabase } from '../db/client';
 import { orders, products, reviews, users } from '../db/schema';
+import { createImageStorage } from '../modules/uploads/create-image-storage';
+import { loadConfig } from '../platform/config';
 import { GENERATED_USER_PASSWORD } from './activity-generator';
 import { rngOf } from './art/palette';
 import { fillCatalogue } from './catalogue-fill';

@@ -8,9 +8,9 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
+import type { AppDeps } from '../app-deps';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { type AppConfig, loadConfig } from '../platform/config';
-import type { AppDeps } from '../app-deps';
 import { createLogger } from '../platform/logger';
 import { databaseUrlWithName } from './global-setup';
 

@@ -8,7 +8,7 @@ import { compile } from 'html-to-text';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Queryable } from '../../db/client';
-import { type OrderLineFields, type OrderRow, orderWithLines, orderRefunds } from '../orders/order-lines.service';
+import { type OrderLineFields, type OrderRow, orderRefunds, orderWithLines } from '../orders/order-lines.service';
 import { findOrder, findRefund, findResetTokenWithEmail } from './mail.queries';
 import { trackingTag } from './mail-jobs';
 import { mailSealKey, unsealFromMail } from './mail-seal';
