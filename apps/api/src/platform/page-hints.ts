@@ -29,7 +29,7 @@ export const ROUTE_MODULES: ReadonlyArray<{ pattern: RegExp; module: string }> =
   { pattern: /^\/register$/, module: 'src/features/auth/register-page.tsx' },
   { pattern: /^\/forgot-password$/, module: 'src/features/auth/forgot-password-page.tsx' },
   { pattern: /^\/reset-password$/, module: 'src/features/auth/reset-password-page.tsx' },
-  { pattern: /^\/dashboard(\/.*)?$/, module: 'src/features/dashboard/dashboard-layout.tsx' },
+  { pattern: /^\/dashboard(\/.*)?$/, module: 'src/app/dashboard/dashboard-layout.tsx' },
 ];
 
 /** The home page's largest element is its hero picture, known before any script runs. */

@@ -26,7 +26,7 @@ const login = lazyPage(async () => (await import('../features/auth/login-page'))
 const register = lazyPage(async () => (await import('../features/auth/register-page')).RegisterPage);
 const forgotPassword = lazyPage(async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage);
 const resetPassword = lazyPage(async () => (await import('../features/auth/reset-password-page')).ResetPasswordPage);
-const dashboard = lazyPage(async () => (await import('../features/dashboard/dashboard-layout')).DashboardLayout);
+const dashboard = lazyPage(async () => (await import('./dashboard/dashboard-layout')).DashboardLayout);
 
 const DASHBOARD_PATH = `${paths.dashboard.root.path}/*`;
 
@@ -141,7 +141,7 @@ export async function preloadScreenAt(
         route.page.preload(),
         withData && route.prefetch?.({ params: match.params, search }, dispatch),
         route.page === dashboard &&
-          import('../features/dashboard/dashboard-routes').then((m) => m.preloadDashboardPage(pathname)),
+          import('./dashboard/dashboard-routes').then((m) => m.preloadDashboardPage(pathname)),
       ]);
     } catch {
       // The screen renders its error boundary instead.

@@ -1,8 +1,8 @@
 import type { ProductInput } from '@shop/contract/products';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { useToast } from '../../ui/toast';
-import { PageHeader } from '../dashboard/page-header';
 import { useCreateProductMutation } from './admin.api';
 import { adminCallFailed } from './call-failed';
 import { ProductForm } from './product-form';

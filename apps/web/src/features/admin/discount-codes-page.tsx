@@ -5,12 +5,9 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
-import { Pagination } from '../../ui/pagination';
-import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { useToast } from '../../ui/toast';
-import { formatDate, rowNumber } from '../dashboard/format';
-import { PageHeader } from '../dashboard/page-header';
-import { RetryButton } from '../dashboard/retry-button';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { formatDate, rowNumber } from '../../ui/dashboard-kit/table-format';
 import {
   actionLink,
   alignedRight,
@@ -20,7 +17,10 @@ import {
   TableSkeleton,
   tableClass,
   td,
-} from '../dashboard/table-frame';
+} from '../../ui/dashboard-kit/table-frame';
+import { Pagination } from '../../ui/pagination';
+import { EmptyState, ErrorMessage } from '../../ui/status-message';
+import { useToast } from '../../ui/toast';
 import { adminCallFailed } from './call-failed';
 import { useGetDiscountCodesQuery, useSetDiscountCodePausedMutation } from './discount-codes.api';
 import { DiscountStatusBadge } from './discount-status-badge';

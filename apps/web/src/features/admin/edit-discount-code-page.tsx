@@ -1,8 +1,8 @@
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { FormSkeleton, RecordLoadFailed } from '../../ui/dashboard-kit/record-load-states';
 import { useToast } from '../../ui/toast';
-import { PageHeader } from '../dashboard/page-header';
-import { FormSkeleton, RecordLoadFailed } from '../dashboard/record-load-states';
 import { DiscountCodeForm } from './discount-code-form';
 import { codeToValues } from './discount-code-form-values';
 import { useGetDiscountCodeQuery, useUpdateDiscountCodeMutation } from './discount-codes.api';

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { StockBadge } from '../../ui/dashboard-kit/stock-badge';
+import { stockLevel } from '../../ui/dashboard-kit/stock-level';
+import { actionLink } from '../../ui/dashboard-kit/table-frame';
 import { ProductImage } from '../../ui/product-image';
 import { Skeleton } from '../../ui/skeleton';
-import { RetryButton } from '../dashboard/retry-button';
-import { StockBadge } from '../dashboard/stock-badge';
-import { stockLevel } from '../dashboard/stock-level';
-import { actionLink } from '../dashboard/table-frame';
 import { useGetLowStockQuery } from './admin.api';
 
 /** How many sizes the card lists before the admin asks for the rest. */

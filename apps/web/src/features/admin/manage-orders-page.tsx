@@ -4,14 +4,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
-import { DiscountNote } from '../../ui/order-discount';
-import { ShipToNote } from '../../ui/order-shipping';
-import { Pagination } from '../../ui/pagination';
-import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { formatDate, rowNumber } from '../dashboard/format';
-import { OrderStatusBadge } from '../dashboard/order-status-badge';
-import { PageHeader } from '../dashboard/page-header';
-import { RetryButton } from '../dashboard/retry-button';
+import { OrderStatusBadge } from '../../ui/dashboard-kit/order-status-badge';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { formatDate, rowNumber } from '../../ui/dashboard-kit/table-format';
 import {
   actionLink,
   alignedRight,
@@ -22,7 +18,11 @@ import {
   TableSkeleton,
   tableClass,
   td,
-} from '../dashboard/table-frame';
+} from '../../ui/dashboard-kit/table-frame';
+import { DiscountNote } from '../../ui/order-discount';
+import { ShipToNote } from '../../ui/order-shipping';
+import { Pagination } from '../../ui/pagination';
+import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { useDeleteOrderMutation, useGetAllOrdersQuery } from './admin.api';
 import { leftToRefundCents, OrderRefundModal } from './order-refund-modal';
 import { OrderStatusModal } from './order-status-modal';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { useToast } from '../../ui/toast';
-import { PageHeader } from '../dashboard/page-header';
 import { DiscountCodeForm } from './discount-code-form';
 import { EMPTY_DISCOUNT_CODE } from './discount-code-form-values';
 import { useCreateDiscountCodeMutation } from './discount-codes.api';

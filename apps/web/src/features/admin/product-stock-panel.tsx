@@ -10,13 +10,21 @@ import { SIZE_SCALES } from '@shop/contract/sizes';
 import { type FormEvent, useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-error';
 import { Button } from '../../ui/button';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { StockBadge } from '../../ui/dashboard-kit/stock-badge';
+import { stockLevel } from '../../ui/dashboard-kit/stock-level';
+import { formatDateTime } from '../../ui/dashboard-kit/table-format';
+import {
+  alignedRight,
+  rowClass,
+  TableFrame,
+  TableHead,
+  TableSkeleton,
+  tableClass,
+  td,
+} from '../../ui/dashboard-kit/table-frame';
 import { ErrorMessage } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
-import { formatDateTime } from '../dashboard/format';
-import { RetryButton } from '../dashboard/retry-button';
-import { StockBadge } from '../dashboard/stock-badge';
-import { stockLevel } from '../dashboard/stock-level';
-import { alignedRight, rowClass, TableFrame, TableHead, TableSkeleton, tableClass, td } from '../dashboard/table-frame';
 import { useChangeStockMutation, useGetProductStockQuery } from './admin.api';
 
 /** A size of the product's scale, with its counts when the product comes in it. */

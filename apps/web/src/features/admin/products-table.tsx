@@ -2,10 +2,9 @@ import { formatMoney } from '@shop/contract/money';
 import type { Product } from '@shop/contract/products';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { ProductImage } from '../../ui/product-image';
-import { rowNumber } from '../dashboard/format';
-import { StockBadge } from '../dashboard/stock-badge';
-import { productStockSummary } from '../dashboard/stock-level';
+import { StockBadge } from '../../ui/dashboard-kit/stock-badge';
+import { productStockSummary } from '../../ui/dashboard-kit/stock-level';
+import { rowNumber } from '../../ui/dashboard-kit/table-format';
 import {
   actionLink,
   alignedRight,
@@ -15,7 +14,8 @@ import {
   TableHead,
   tableClass,
   td,
-} from '../dashboard/table-frame';
+} from '../../ui/dashboard-kit/table-frame';
+import { ProductImage } from '../../ui/product-image';
 import { useDeleteProductMutation } from './admin.api';
 import { useConfirmedDelete } from './use-confirmed-delete';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { formatDateTime } from '../../ui/dashboard-kit/table-format';
+import { rowClass, TableFrame, TableHead, TableSkeleton, tableClass, td } from '../../ui/dashboard-kit/table-frame';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { formatDateTime } from '../dashboard/format';
-import { PageHeader } from '../dashboard/page-header';
-import { RetryButton } from '../dashboard/retry-button';
-import { rowClass, TableFrame, TableHead, TableSkeleton, tableClass, td } from '../dashboard/table-frame';
 import { SentMailViewer } from './sent-mail-viewer';
 import { useGetSentMailsQuery } from './sent-mails.api';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { formatDateTime } from '../../ui/dashboard-kit/table-format';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorMessage } from '../../ui/status-message';
-import { formatDateTime } from '../dashboard/format';
-import { RetryButton } from '../dashboard/retry-button';
 import { useGetSentMailQuery } from './sent-mails.api';
 
 interface SentMailViewerProps {

@@ -1,9 +1,9 @@
 import type { ProductInput } from '@shop/contract/products';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { FormSkeleton, RecordLoadFailed } from '../../ui/dashboard-kit/record-load-states';
 import { useToast } from '../../ui/toast';
-import { PageHeader } from '../dashboard/page-header';
-import { FormSkeleton, RecordLoadFailed } from '../dashboard/record-load-states';
 import { useGetManagedProductQuery, useUpdateProductMutation } from './admin.api';
 import { adminCallFailed } from './call-failed';
 import { ProductForm } from './product-form';

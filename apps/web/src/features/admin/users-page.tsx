@@ -1,8 +1,8 @@
 import type { User } from '@shop/contract/users';
 import { useState } from 'react';
-import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { PageHeader } from '../dashboard/page-header';
-import { RetryButton } from '../dashboard/retry-button';
+import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import {
   actionLink,
   alignedRight,
@@ -13,8 +13,8 @@ import {
   TableSkeleton,
   tableClass,
   td,
-} from '../dashboard/table-frame';
-import { useDashboardUser } from '../dashboard/use-dashboard-user';
+} from '../../ui/dashboard-kit/table-frame';
+import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { useDeleteUserMutation, useGetUsersQuery } from './admin.api';
 import { useConfirmedDelete } from './use-confirmed-delete';
 import { UserRoleModal } from './user-role-modal';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePageMeta } from '../../ui/use-page-meta';
+import { usePageMeta } from '../use-page-meta';
 
 interface PageHeaderProps {
   eyebrow: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Skeleton } from '../../ui/skeleton';
+import { Skeleton } from '../skeleton';
 
 interface TableFrameProps {
   /** Names the table and its scrolling region for screen readers. */

@@ -1,9 +1,9 @@
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '../../config/paths';
-import { useGetTwoFactorStatusQuery } from '../account/two-factor.api';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useGetTwoFactorStatusQuery } from '../../features/account/two-factor.api';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { ACCESS_RESTRICTED } from './access-alerts';
-import { TableSkeleton } from './table-frame';
 import { useRefuseAccess } from './use-refuse-access';
 
 /**

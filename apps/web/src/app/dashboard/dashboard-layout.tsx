@@ -3,12 +3,13 @@ import { useCallback, useState } from 'react';
 import { useStore } from 'react-redux';
 import { Navigate } from 'react-router';
 import { paths } from '../../config/paths';
+import type { StateWithAuth } from '../../features/auth/auth.slice';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { useLogout } from '../../features/auth/use-logout';
+import { useSessionCheck } from '../../features/auth/use-session-check';
+import { DashboardUserContext } from '../../ui/dashboard-kit/dashboard-user';
 import { PageLoadingBar } from '../../ui/page-loading-bar';
 import { ScreenSlot } from '../../ui/screen-slot';
-import type { StateWithAuth } from '../auth/auth.slice';
-import { useCurrentUser } from '../auth/use-current-user';
-import { useLogout } from '../auth/use-logout';
-import { useSessionCheck } from '../auth/use-session-check';
 import { ACCESS_DENIED } from './access-alerts';
 import { DashboardRoutes } from './dashboard-routes';
 import { DashboardSidebar } from './dashboard-sidebar';
@@ -54,9 +55,11 @@ export function DashboardLayout() {
       <DashboardSidebar user={user} onLogout={onLogout} />
       <main id="main" className="min-w-0 px-5 py-8 sm:px-8 sm:py-10 lg:px-12 lg:py-12">
         <div className="mx-auto max-w-6xl">
-          <ScreenSlot>
-            <DashboardRoutes />
-          </ScreenSlot>
+          <DashboardUserContext value={user}>
+            <ScreenSlot>
+              <DashboardRoutes />
+            </ScreenSlot>
+          </DashboardUserContext>
         </div>
       </main>
     </div>

@@ -1,4 +1,4 @@
-import { buttonClass } from '../../ui/button';
+import { buttonClass } from '../button';
 
 export function RetryButton({ onRetry }: { onRetry: () => void }) {
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import type { LoginLocationState } from '../../features/auth/login-page';
 import { type AlertOptions, showAlert } from '../../ui/alerts';
-import type { LoginLocationState } from '../auth/login-page';
 
 /**
  * Shows the guard's alert once and sends the visitor to /login, which brings them back to the page they

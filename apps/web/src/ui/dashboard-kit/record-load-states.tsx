@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { apiErrorMessage, apiErrorStatus } from '../../lib/api-error';
-import { buttonClass } from '../../ui/button';
-import { Skeleton } from '../../ui/skeleton';
-import { ErrorMessage } from '../../ui/status-message';
+import { buttonClass } from '../button';
+import { Skeleton } from '../skeleton';
+import { ErrorMessage } from '../status-message';
 import { RetryButton } from './retry-button';
 
 /** The shape of an edit form while the record it edits is on its way. */
