@@ -42,7 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'index', tags: ['$initial'], priority: 2 },
             {
               name: 'storefront',
-              test: /node_modules[\\/](@reduxjs|immer|reselect)[\\/]|src[\\/](lib[\\/]|ui[\\/](?!schema-form\.|dashboard-kit[\\/])|features[\\/](cart[\\/]use-add-to-cart|catalog[\\/](catalog\.api|product-list-error)))/,
+              test: /node_modules[\\/](@reduxjs|immer|reselect)[\\/]|src[\\/](lib[\\/]|ui[\\/](?!schema-form\.|dashboard-kit[\\/])|features[\\/](cart[\\/]use-add-to-cart|catalogue[\\/](catalogue\.api|product-list-error)))/,
               priority: 1,
             },
           ],

@@ -38,7 +38,7 @@ const CUSTOMER_PAGES: ReadonlyArray<{ path: string; page: LazyPage }> = [
 const ADMIN_PAGES: ReadonlyArray<{ path: string; page: LazyPage }> = [
   {
     path: p.admin.path,
-    page: lazyPage(async () => (await import('../../features/admin/admin-dashboard-page')).AdminDashboardPage),
+    page: lazyPage(async () => (await import('../../features/insight/admin-dashboard-page')).AdminDashboardPage),
   },
   {
     path: p.insight.path,
@@ -46,40 +46,40 @@ const ADMIN_PAGES: ReadonlyArray<{ path: string; page: LazyPage }> = [
   },
   {
     path: p.addProduct.path,
-    page: lazyPage(async () => (await import('../../features/admin/add-product-page')).AddProductPage),
+    page: lazyPage(async () => (await import('../../features/catalogue/add-product-page')).AddProductPage),
   },
   {
     path: p.manageProducts.path,
-    page: lazyPage(async () => (await import('../../features/admin/manage-products-page')).ManageProductsPage),
+    page: lazyPage(async () => (await import('../../features/catalogue/manage-products-page')).ManageProductsPage),
   },
   {
     path: p.updateProduct.path,
-    page: lazyPage(async () => (await import('../../features/admin/update-product-page')).UpdateProductPage),
+    page: lazyPage(async () => (await import('../../features/catalogue/update-product-page')).UpdateProductPage),
   },
-  { path: p.users.path, page: lazyPage(async () => (await import('../../features/admin/users-page')).UsersPage) },
+  { path: p.users.path, page: lazyPage(async () => (await import('../../features/users/users-page')).UsersPage) },
   {
     path: p.manageOrders.path,
-    page: lazyPage(async () => (await import('../../features/admin/manage-orders-page')).ManageOrdersPage),
+    page: lazyPage(async () => (await import('../../features/orders/manage-orders-page')).ManageOrdersPage),
   },
   {
     path: p.discountCodes.path,
-    page: lazyPage(async () => (await import('../../features/admin/discount-codes-page')).DiscountCodesPage),
+    page: lazyPage(async () => (await import('../../features/discounts/discount-codes-page')).DiscountCodesPage),
   },
   {
     path: p.newDiscountCode.path,
-    page: lazyPage(async () => (await import('../../features/admin/new-discount-code-page')).NewDiscountCodePage),
+    page: lazyPage(async () => (await import('../../features/discounts/new-discount-code-page')).NewDiscountCodePage),
   },
   {
     path: p.editDiscountCode.path,
-    page: lazyPage(async () => (await import('../../features/admin/edit-discount-code-page')).EditDiscountCodePage),
+    page: lazyPage(async () => (await import('../../features/discounts/edit-discount-code-page')).EditDiscountCodePage),
   },
   {
     path: p.sentEmails.path,
-    page: lazyPage(async () => (await import('../../features/admin/sent-emails-page')).SentEmailsPage),
+    page: lazyPage(async () => (await import('../../features/mail/sent-emails-page')).SentEmailsPage),
   },
   {
     path: p.auditLog.path,
-    page: lazyPage(async () => (await import('../../features/admin/audit-log-page')).AuditLogPage),
+    page: lazyPage(async () => (await import('../../features/audit/audit-log-page')).AuditLogPage),
   },
 ];
 const home = lazyPage(async () => (await import('../../features/account/user-dashboard-page')).UserDashboardPage);

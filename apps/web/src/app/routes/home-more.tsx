@@ -1,4 +1,4 @@
-import { TrendingProducts } from '../../features/catalog/trending-products';
+import { TrendingProducts } from '../../features/catalogue/trending-products';
 import { BlogCards } from '../../features/home/blog-cards';
 import { DealsCountdown } from '../../features/home/deals-countdown';
 import { ServiceBanner } from '../../features/home/service-banner';

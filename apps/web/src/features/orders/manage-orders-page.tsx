@@ -23,12 +23,12 @@ import { DiscountNote } from '../../ui/order-discount';
 import { ShipToNote } from '../../ui/order-shipping';
 import { Pagination } from '../../ui/pagination';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { useDeleteOrderMutation, useGetAllOrdersQuery } from './admin.api';
+import { useConfirmedDelete } from '../admin/use-confirmed-delete';
+import { usePageParam } from '../admin/use-page-param';
+import { useDeleteOrderMutation, useGetAllOrdersQuery } from './manage-orders.api';
 import { leftToRefundCents, OrderRefundModal } from './order-refund-modal';
 import { OrderStatusModal } from './order-status-modal';
 import { useCancelOrder } from './use-cancel-order';
-import { useConfirmedDelete } from './use-confirmed-delete';
-import { usePageParam } from './use-page-param';
 
 const LIMIT = ALL_ORDERS_DEFAULT_LIMIT;
 

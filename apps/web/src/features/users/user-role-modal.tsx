@@ -4,8 +4,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { useToast } from '../../ui/toast';
-import { useUpdateUserRoleMutation } from './admin.api';
-import { adminCallFailed } from './call-failed';
+import { adminCallFailed } from '../admin/call-failed';
+import { useUpdateUserRoleMutation } from './users.api';
 
 interface UserRoleModalProps {
   user: User | null;

@@ -21,10 +21,10 @@ import {
 import { Pagination } from '../../ui/pagination';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
-import { adminCallFailed } from './call-failed';
+import { adminCallFailed } from '../admin/call-failed';
+import { usePageParam } from '../admin/use-page-param';
 import { useGetDiscountCodesQuery, useSetDiscountCodePausedMutation } from './discount-codes.api';
 import { DiscountStatusBadge } from './discount-status-badge';
-import { usePageParam } from './use-page-param';
 
 const LIMIT = DISCOUNT_LIST_DEFAULT_LIMIT;
 

@@ -13,7 +13,7 @@ import { apiErrorMessage, apiErrorStatus } from '../../lib/api-error';
 import { Button, buttonClass } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
 import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
-import { adminCallFailed } from './call-failed';
+import { adminCallFailed } from '../admin/call-failed';
 import { type DiscountCodeFormValues, discountCodeFormSchema } from './discount-code-form-values';
 
 interface DiscountCodeFormProps {

@@ -25,7 +25,7 @@ import {
 } from '../../ui/dashboard-kit/table-frame';
 import { ErrorMessage } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
-import { useChangeStockMutation, useGetProductStockQuery } from './admin.api';
+import { useChangeStockMutation, useGetProductStockQuery } from './manage-products.api';
 
 /** A size of the product's scale, with its counts when the product comes in it. */
 interface StockRow {

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { apiErrorMessage } from '../../lib/api-error';
 import { confirmAction, showAlert } from '../../ui/alerts';
 import { useToast } from '../../ui/toast';
-import { useRefundOrderMutation } from './admin.api';
+import { useRefundOrderMutation } from './manage-orders.api';
 import { leftToRefundCents } from './order-refund-modal';
 
 /** Cancel order: Are you sure?, then all that is left refunded and every line back to stock. */

@@ -9,7 +9,7 @@ import { ProductGridSkeleton } from '../../ui/skeleton';
 import { EmptyState } from '../../ui/status-message';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useAddToCart } from '../cart/use-add-to-cart';
-import { categoryProductsArgs, isCategory, useGetProductsQuery } from './catalog.api';
+import { categoryProductsArgs, isCategory, useGetProductsQuery } from './catalogue.api';
 import { ProductListError } from './product-list-error';
 
 export function CategoryPage() {

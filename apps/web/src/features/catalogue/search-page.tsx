@@ -7,7 +7,7 @@ import { ProductGrid } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useAddToCart } from '../cart/use-add-to-cart';
-import { searchResultsArgs, useGetProductsQuery } from './catalog.api';
+import { searchResultsArgs, useGetProductsQuery } from './catalogue.api';
 import { ProductListError } from './product-list-error';
 import { useDebouncedValue } from './use-debounced-value';
 

@@ -26,7 +26,7 @@ export const isProductNotFound = (
   answer: ProductDetailResponse | ProductNotFound | undefined,
 ): answer is ProductNotFound => answer !== undefined && 'notFound' in answer;
 
-export const catalogApi = baseApi.injectEndpoints({
+export const catalogueApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductListResponse, ProductListParams>({
       query: (params) => {
@@ -56,19 +56,19 @@ export const catalogApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetProductsQuery, useGetProductQuery, useGetRelatedProductsQuery } = catalogApi;
+export const { useGetProductsQuery, useGetProductQuery, useGetRelatedProductsQuery } = catalogueApi;
 
 /** The shop's grid for a query string, fetched before the page first renders (app/routes.tsx). */
 export const prefetchShopProducts = (dispatch: AppDispatch, search: string) =>
   fetchBeforeFirstRender(() =>
     dispatch(
-      catalogApi.endpoints.getProducts.initiate(toProductListParams(parseShopParams(new URLSearchParams(search)))),
+      catalogueApi.endpoints.getProducts.initiate(toProductListParams(parseShopParams(new URLSearchParams(search)))),
     ),
   );
 
 /** A product page's product and reviews, fetched before the page first renders. */
 export const prefetchProduct = (dispatch: AppDispatch, id: string) =>
-  fetchBeforeFirstRender(() => dispatch(catalogApi.endpoints.getProduct.initiate(id)));
+  fetchBeforeFirstRender(() => dispatch(catalogueApi.endpoints.getProduct.initiate(id)));
 
 /** A category page's grid: the category's newest products (app/routes.tsx fetches it before the first render). */
 export const categoryProductsArgs = (category: Category): ProductListParams => ({
@@ -81,7 +81,7 @@ export const isCategory = (value: string | undefined): value is Category => CATE
 export const prefetchCategoryProducts = (dispatch: AppDispatch, categoryName: string | undefined) =>
   isCategory(categoryName)
     ? fetchBeforeFirstRender(() =>
-        dispatch(catalogApi.endpoints.getProducts.initiate(categoryProductsArgs(categoryName))),
+        dispatch(catalogueApi.endpoints.getProducts.initiate(categoryProductsArgs(categoryName))),
       )
     : Promise.resolve();
 
@@ -96,5 +96,7 @@ export const searchResultsArgs = (text: string): ProductListParams => ({
 /** The results for the address's `q`, as the search page asks for them first. */
 export const prefetchSearchResults = (dispatch: AppDispatch, search: string) =>
   fetchBeforeFirstRender(() =>
-    dispatch(catalogApi.endpoints.getProducts.initiate(searchResultsArgs(new URLSearchParams(search).get('q') ?? ''))),
+    dispatch(
+      catalogueApi.endpoints.getProducts.initiate(searchResultsArgs(new URLSearchParams(search).get('q') ?? '')),
+    ),
   );

@@ -15,9 +15,9 @@ import {
   td,
 } from '../../ui/dashboard-kit/table-frame';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { useDeleteUserMutation, useGetUsersQuery } from './admin.api';
-import { useConfirmedDelete } from './use-confirmed-delete';
+import { useConfirmedDelete } from '../admin/use-confirmed-delete';
 import { UserRoleModal } from './user-role-modal';
+import { useDeleteUserMutation, useGetUsersQuery } from './users.api';
 
 const ROLE_BADGE: Record<User['role'], string> = {
   admin: 'bg-clay-soft text-clay-dark ring-clay/30',

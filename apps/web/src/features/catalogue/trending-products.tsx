@@ -7,7 +7,7 @@ import { ProductGrid } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { EmptyState } from '../../ui/status-message';
 import { useAddToCart } from '../cart/use-add-to-cart';
-import { useGetProductsQuery } from './catalog.api';
+import { useGetProductsQuery } from './catalogue.api';
 import { ProductListError } from './product-list-error';
 
 /** One fetch, a few shown; Load More shows a few more and disappears once all fetched are shown. */

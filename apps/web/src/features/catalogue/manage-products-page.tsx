@@ -9,9 +9,9 @@ import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { Pagination } from '../../ui/pagination';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { useGetManagedProductsQuery } from './admin.api';
+import { usePageParam } from '../admin/use-page-param';
+import { useGetManagedProductsQuery } from './manage-products.api';
 import { ProductsTable } from './products-table';
-import { usePageParam } from './use-page-param';
 
 /** The catalogue, a few products a page, each with Edit and Delete. */
 export function ManageProductsPage() {

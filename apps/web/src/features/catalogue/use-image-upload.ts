@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_BYTES } from '@shop/contract/constants';
 import { useCallback, useState } from 'react';
 import { showAlert } from '../../ui/alerts';
-import { useUploadImageMutation } from './admin.api';
+import { useUploadImageMutation } from './manage-products.api';
 import { readDataUrl } from './read-data-url';
 
 /** Idle, then uploading, then uploaded (with a preview) or failed; `several` when more than one file was chosen. */

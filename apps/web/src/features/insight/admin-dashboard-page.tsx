@@ -12,7 +12,7 @@ import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../../ui/dashboard-kit/stat-card';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { useGetAdminStatsQuery } from './admin.api';
+import { useGetAdminStatsQuery } from './admin-stats.api';
 import { LowStockCard } from './low-stock-card';
 
 const MONTHS = Array.from({ length: 12 }, (_, m) =>

@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/status-message';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { useCancelledCheckoutNotice } from '../checkout/use-cancelled-checkout-notice';
-import { useGetProductsQuery } from './catalog.api';
+import { useGetProductsQuery } from './catalogue.api';
 import { ProductListError } from './product-list-error';
 import { ShopFilters } from './shop-filters';
 import { useShopParams } from './use-shop-params';

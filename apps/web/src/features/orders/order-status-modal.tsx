@@ -5,8 +5,8 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
-import { useUpdateOrderStatusMutation } from './admin.api';
-import { adminCallFailed } from './call-failed';
+import { adminCallFailed } from '../admin/call-failed';
+import { useUpdateOrderStatusMutation } from './manage-orders.api';
 
 interface OrderStatusModalProps {
   order: Order | null;

@@ -6,8 +6,8 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
-import { useRefundOrderMutation } from './admin.api';
-import { adminCallFailed } from './call-failed';
+import { adminCallFailed } from '../admin/call-failed';
+import { useRefundOrderMutation } from './manage-orders.api';
 
 /** What is left to give back on an order, in cents. */
 export const leftToRefundCents = (order: Order) => toCents(order.amount) - toCents(order.refunded);

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { useToast } from '../../ui/toast';
-import { useCreateProductMutation } from './admin.api';
-import { adminCallFailed } from './call-failed';
+import { adminCallFailed } from '../admin/call-failed';
+import { useCreateProductMutation } from './manage-products.api';
 import { ProductForm } from './product-form';
 import { EMPTY_PRODUCT } from './product-form-values';
 

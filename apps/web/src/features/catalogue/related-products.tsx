@@ -3,7 +3,7 @@ import { ProductGrid } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { useFirstScreenDone } from '../../ui/when-idle';
 import { useAddToCart } from '../cart/use-add-to-cart';
-import { useGetRelatedProductsQuery } from './catalog.api';
+import { useGetRelatedProductsQuery } from './catalogue.api';
 
 /**
  * More from the same category; quietly absent when there is nothing to show or the call fails. Below

@@ -16,8 +16,8 @@ import {
   td,
 } from '../../ui/dashboard-kit/table-frame';
 import { ProductImage } from '../../ui/product-image';
-import { useDeleteProductMutation } from './admin.api';
-import { useConfirmedDelete } from './use-confirmed-delete';
+import { useConfirmedDelete } from '../admin/use-confirmed-delete';
+import { useDeleteProductMutation } from './manage-products.api';
 
 interface ProductsTableProps {
   products: Product[];

@@ -9,7 +9,7 @@ import { stockLevel } from '../../ui/dashboard-kit/stock-level';
 import { actionLink } from '../../ui/dashboard-kit/table-frame';
 import { ProductImage } from '../../ui/product-image';
 import { Skeleton } from '../../ui/skeleton';
-import { useGetLowStockQuery } from './admin.api';
+import { useGetLowStockQuery } from './admin-stats.api';
 
 /** How many sizes the card lists before the admin asks for the rest. */
 const FIRST_SHOWN = 6;
