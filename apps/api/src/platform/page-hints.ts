@@ -20,9 +20,9 @@ export type PageHintsSource = (url: URL) => Promise<PageHint[]>;
  */
 export const ROUTE_MODULES: ReadonlyArray<{ pattern: RegExp; module: string }> = [
   { pattern: /^\/shop\/[^/]+$/, module: 'src/app/routes/product-route.tsx' },
-  { pattern: /^\/shop$/, module: 'src/features/catalogue/shop-page.tsx' },
-  { pattern: /^\/categories\/[^/]+$/, module: 'src/features/catalogue/category-page.tsx' },
-  { pattern: /^\/search$/, module: 'src/features/catalogue/search-page.tsx' },
+  { pattern: /^\/shop$/, module: 'src/app/routes/shop-route.tsx' },
+  { pattern: /^\/categories\/[^/]+$/, module: 'src/app/routes/category-route.tsx' },
+  { pattern: /^\/search$/, module: 'src/app/routes/search-route.tsx' },
   { pattern: /^\/orders\/[^/]+$/, module: 'src/features/orders/order-page.tsx' },
   { pattern: /^\/success$/, module: 'src/app/routes/success-route.tsx' },
   { pattern: /^\/login$/, module: 'src/features/auth/login-page.tsx' },

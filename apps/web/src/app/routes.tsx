@@ -15,9 +15,9 @@ import type { AppStore } from './store';
  * storefront never downloads them.
  */
 const storefront = {
-  category: lazyPage(async () => (await import('../features/catalogue/category-page')).CategoryPage),
-  search: lazyPage(async () => (await import('../features/catalogue/search-page')).SearchPage),
-  shop: lazyPage(async () => (await import('../features/catalogue/shop-page')).ShopPage),
+  category: lazyPage(async () => (await import('./routes/category-route')).CategoryRoute),
+  search: lazyPage(async () => (await import('./routes/search-route')).SearchRoute),
+  shop: lazyPage(async () => (await import('./routes/shop-route')).ShopRoute),
   product: lazyPage(async () => (await import('./routes/product-route')).ProductRoute),
   success: lazyPage(async () => (await import('./routes/success-route')).SuccessRoute),
   order: lazyPage(async () => (await import('../features/orders/order-page')).OrderPage),

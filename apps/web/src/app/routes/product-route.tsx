@@ -51,7 +51,7 @@ export function ProductRoute() {
           onLoginNeeded={onLoginNeeded}
         />
       )}
-      {data && <RelatedProducts productId={data.product._id} />}
+      {data && <RelatedProducts productId={data.product._id} onAddToCart={addToCart} />}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { ProductInput } from '@shop/contract/products';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { useToast } from '../../ui/toast';
-import { adminCallFailed } from '../admin/call-failed';
 import { useCreateProductMutation } from './manage-products.api';
 import { ProductForm } from './product-form';
 import { EMPTY_PRODUCT } from './product-form-values';

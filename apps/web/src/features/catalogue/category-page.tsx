@@ -4,15 +4,14 @@ import { CATEGORY_COPY } from '@shop/contract/seo';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { ProductGrid } from '../../ui/product-grid';
+import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { EmptyState } from '../../ui/status-message';
 import { usePageMeta } from '../../ui/use-page-meta';
-import { useAddToCart } from '../cart/use-add-to-cart';
 import { categoryProductsArgs, isCategory, useGetProductsQuery } from './catalogue.api';
 import { ProductListError } from './product-list-error';
 
-export function CategoryPage() {
+export function CategoryPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>) {
   const { categoryName } = useParams();
   const category = isCategory(categoryName) ? categoryName : undefined;
   const copy = category ? CATEGORY_COPY[category] : { title: 'Category not found', intro: '' };
@@ -20,7 +19,6 @@ export function CategoryPage() {
   const { data, error, isLoading, refetch } = useGetProductsQuery(
     category ? categoryProductsArgs(category) : skipToken,
   );
-  const addToCart = useAddToCart();
 
   // A new category starts at the top of the page, not where the shopper had scrolled to in the last one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the category changes
@@ -68,7 +66,11 @@ export function CategoryPage() {
             .
           </EmptyState>
         ) : (
-          <ProductGrid products={data.products} onAddToCart={addToCart} priorityCount={PRODUCT_GRID_PRIORITY_IMAGES} />
+          <ProductGrid
+            products={data.products}
+            onAddToCart={onAddToCart}
+            priorityCount={PRODUCT_GRID_PRIORITY_IMAGES}
+          />
         )}
       </section>
     </div>

@@ -7,9 +7,9 @@ import { buttonClass } from '../../ui/button';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { TableSkeleton } from '../../ui/dashboard-kit/table-frame';
+import { usePageParam } from '../../ui/dashboard-kit/use-page-param';
 import { Pagination } from '../../ui/pagination';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { usePageParam } from '../admin/use-page-param';
 import { useGetManagedProductsQuery } from './manage-products.api';
 import { ProductsTable } from './products-table';
 

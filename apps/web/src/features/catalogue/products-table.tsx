@@ -15,8 +15,8 @@ import {
   tableClass,
   td,
 } from '../../ui/dashboard-kit/table-frame';
+import { useConfirmedDelete } from '../../ui/dashboard-kit/use-confirmed-delete';
 import { ProductImage } from '../../ui/product-image';
-import { useConfirmedDelete } from '../admin/use-confirmed-delete';
 import { useDeleteProductMutation } from './manage-products.api';
 
 interface ProductsTableProps {

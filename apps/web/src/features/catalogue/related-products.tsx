@@ -1,18 +1,19 @@
 import { RELATED_PRODUCTS_MAX } from '@shop/contract/constants';
-import { ProductGrid } from '../../ui/product-grid';
+import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { useFirstScreenDone } from '../../ui/when-idle';
-import { useAddToCart } from '../cart/use-add-to-cart';
 import { useGetRelatedProductsQuery } from './catalogue.api';
 
 /**
  * More from the same category; quietly absent when there is nothing to show or the call fails. Below
  * the product, so on a first visit it is asked for once the product is on screen.
  */
-export function RelatedProducts({ productId }: { productId: string }) {
+export function RelatedProducts({
+  productId,
+  onAddToCart,
+}: { productId: string } & Pick<ProductGridProps, 'onAddToCart'>) {
   const firstScreenDone = useFirstScreenDone();
   const { data, isLoading } = useGetRelatedProductsQuery(productId, { skip: !firstScreenDone });
-  const addToCart = useAddToCart();
   const loading = isLoading || !firstScreenDone;
   if (!loading && !data?.length) return null;
   return (
@@ -24,7 +25,7 @@ export function RelatedProducts({ productId }: { productId: string }) {
         {loading ? (
           <ProductGridSkeleton count={4} />
         ) : (
-          <ProductGrid products={(data ?? []).slice(0, RELATED_PRODUCTS_MAX)} onAddToCart={addToCart} />
+          <ProductGrid products={(data ?? []).slice(0, RELATED_PRODUCTS_MAX)} onAddToCart={onAddToCart} />
         )}
       </div>
     </section>

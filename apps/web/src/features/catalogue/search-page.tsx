@@ -3,10 +3,9 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button, buttonClass } from '../../ui/button';
-import { ProductGrid } from '../../ui/product-grid';
+import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { usePageMeta } from '../../ui/use-page-meta';
-import { useAddToCart } from '../cart/use-add-to-cart';
 import { searchResultsArgs, useGetProductsQuery } from './catalogue.api';
 import { ProductListError } from './product-list-error';
 import { useDebouncedValue } from './use-debounced-value';
@@ -18,14 +17,13 @@ const SEARCH_MAX_LENGTH = 100;
  * Searches the real catalogue through the API's `q` (name or description, case-insensitive), live as
  * the shopper types, so whatever is for sale can be found.
  */
-export function SearchPage() {
+export function SearchPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>) {
   usePageMeta(PAGE_META.search.title, PAGE_META.search.description);
   const [searchParams, setSearchParams] = useSearchParams();
   const [text, setText] = useState(() => searchParams.get('q') ?? '');
   const inputRef = useRef<HTMLInputElement>(null);
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const { data, error, isLoading, isFetching, refetch } = useGetProductsQuery(searchResultsArgs(query));
-  const addToCart = useAddToCart();
 
   // The URL follows the search (replacing, not stacking history) so a shared link shows the same results.
   useEffect(() => {
@@ -108,7 +106,7 @@ export function SearchPage() {
                 : 'Our newest pieces'}
             </p>
             <div className={`transition-opacity ${settling ? 'opacity-60' : ''}`}>
-              <ProductGrid products={products} onAddToCart={addToCart} />
+              <ProductGrid products={products} onAddToCart={onAddToCart} />
             </div>
           </>
         )}

@@ -3,23 +3,19 @@ import { PAGE_META } from '@shop/contract/seo';
 import { type ShopPageSize, toProductListParams } from '@shop/contract/shop-params';
 import { useEffect, useRef } from 'react';
 import { Pagination } from '../../ui/pagination';
-import { ProductGrid } from '../../ui/product-grid';
+import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { EmptyState } from '../../ui/status-message';
 import { usePageMeta } from '../../ui/use-page-meta';
-import { useAddToCart } from '../cart/use-add-to-cart';
-import { useCancelledCheckoutNotice } from '../checkout/use-cancelled-checkout-notice';
 import { useGetProductsQuery } from './catalogue.api';
 import { ProductListError } from './product-list-error';
 import { ShopFilters } from './shop-filters';
 import { useShopParams } from './use-shop-params';
 
-export function ShopPage() {
+export function ShopPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>) {
   usePageMeta(PAGE_META.shop.title, PAGE_META.shop.description);
   const { params, update, clearFilters } = useShopParams();
   const { data, error, isLoading, isFetching, refetch } = useGetProductsQuery(toProductListParams(params));
-  const addToCart = useAddToCart();
-  useCancelledCheckoutNotice();
   const gridTop = useRef<HTMLDivElement>(null);
 
   // A new page starts at the top of the grid, not wherever the Next button was.
@@ -95,7 +91,7 @@ export function ShopPage() {
             </EmptyState>
           ) : (
             <div className={`transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching}>
-              <ProductGrid products={products} onAddToCart={addToCart} priorityCount={PRODUCT_GRID_PRIORITY_IMAGES} />
+              <ProductGrid products={products} onAddToCart={onAddToCart} priorityCount={PRODUCT_GRID_PRIORITY_IMAGES} />
               <div className="mt-14">
                 <Pagination
                   page={params.page}

@@ -3,18 +3,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button } from '../../ui/button';
-import { ProductGrid } from '../../ui/product-grid';
+import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { EmptyState } from '../../ui/status-message';
-import { useAddToCart } from '../cart/use-add-to-cart';
 import { useGetProductsQuery } from './catalogue.api';
 import { ProductListError } from './product-list-error';
 
 /** One fetch, a few shown; Load More shows a few more and disappears once all fetched are shown. */
-export function TrendingProducts() {
+export function TrendingProducts({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>) {
   const { data, error, isLoading } = useGetProductsQuery({ limit: TRENDING_FETCH_LIMIT });
   const [visible, setVisible] = useState(TRENDING_INITIAL_COUNT);
-  const addToCart = useAddToCart();
   const products = data?.products ?? [];
 
   return (
@@ -39,7 +37,7 @@ export function TrendingProducts() {
           </EmptyState>
         ) : (
           <>
-            <ProductGrid products={products.slice(0, visible)} onAddToCart={addToCart} />
+            <ProductGrid products={products.slice(0, visible)} onAddToCart={onAddToCart} />
             {visible < products.length && (
               <div className="mt-12 flex justify-center">
                 <Button variant="outline" onClick={() => setVisible((n) => n + TRENDING_LOAD_MORE_STEP)}>

@@ -1,10 +1,10 @@
 import type { ProductInput } from '@shop/contract/products';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { FormSkeleton, RecordLoadFailed } from '../../ui/dashboard-kit/record-load-states';
 import { useToast } from '../../ui/toast';
-import { adminCallFailed } from '../admin/call-failed';
 import { useGetManagedProductQuery, useUpdateProductMutation } from './manage-products.api';
 import { ProductForm } from './product-form';
 import { productToValues } from './product-form-values';

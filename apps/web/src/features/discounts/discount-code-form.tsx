@@ -11,9 +11,9 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage, apiErrorStatus } from '../../lib/api-error';
 import { Button, buttonClass } from '../../ui/button';
+import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { FormField } from '../../ui/form-field';
 import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
-import { adminCallFailed } from '../admin/call-failed';
 import { type DiscountCodeFormValues, discountCodeFormSchema } from './discount-code-form-values';
 
 interface DiscountCodeFormProps {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
+import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { formatDate, rowNumber } from '../../ui/dashboard-kit/table-format';
@@ -18,11 +19,10 @@ import {
   tableClass,
   td,
 } from '../../ui/dashboard-kit/table-frame';
+import { usePageParam } from '../../ui/dashboard-kit/use-page-param';
 import { Pagination } from '../../ui/pagination';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
-import { adminCallFailed } from '../admin/call-failed';
-import { usePageParam } from '../admin/use-page-param';
 import { useGetDiscountCodesQuery, useSetDiscountCodePausedMutation } from './discount-codes.api';
 import { DiscountStatusBadge } from './discount-status-badge';
 

@@ -19,12 +19,12 @@ import {
   tableClass,
   td,
 } from '../../ui/dashboard-kit/table-frame';
+import { useConfirmedDelete } from '../../ui/dashboard-kit/use-confirmed-delete';
+import { usePageParam } from '../../ui/dashboard-kit/use-page-param';
 import { DiscountNote } from '../../ui/order-discount';
 import { ShipToNote } from '../../ui/order-shipping';
 import { Pagination } from '../../ui/pagination';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { useConfirmedDelete } from '../admin/use-confirmed-delete';
-import { usePageParam } from '../admin/use-page-param';
 import { useDeleteOrderMutation, useGetAllOrdersQuery } from './manage-orders.api';
 import { leftToRefundCents, OrderRefundModal } from './order-refund-modal';
 import { OrderStatusModal } from './order-status-modal';

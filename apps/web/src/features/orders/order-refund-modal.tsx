@@ -3,10 +3,10 @@ import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
 import { ONE_SIZE } from '@shop/contract/sizes';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
+import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
-import { adminCallFailed } from '../admin/call-failed';
 import { useRefundOrderMutation } from './manage-orders.api';
 
 /** What is left to give back on an order, in cents. */

@@ -2,10 +2,10 @@ import { ORDER_STATUSES, type TrackedOrderStatus } from '@shop/contract/constant
 import { type Order, orderStatusUpdateRequestSchema } from '@shop/contract/orders';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
+import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast';
-import { adminCallFailed } from '../admin/call-failed';
 import { useUpdateOrderStatusMutation } from './manage-orders.api';
 
 interface OrderStatusModalProps {

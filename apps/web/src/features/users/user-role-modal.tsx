@@ -2,9 +2,9 @@ import { ROLES, type Role } from '@shop/contract/constants';
 import type { User } from '@shop/contract/users';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
+import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { Modal } from '../../ui/modal';
 import { useToast } from '../../ui/toast';
-import { adminCallFailed } from '../admin/call-failed';
 import { useUpdateUserRoleMutation } from './users.api';
 
 interface UserRoleModalProps {

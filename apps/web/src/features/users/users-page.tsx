@@ -14,8 +14,8 @@ import {
   tableClass,
   td,
 } from '../../ui/dashboard-kit/table-frame';
+import { useConfirmedDelete } from '../../ui/dashboard-kit/use-confirmed-delete';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { useConfirmedDelete } from '../admin/use-confirmed-delete';
 import { UserRoleModal } from './user-role-modal';
 import { useDeleteUserMutation, useGetUsersQuery } from './users.api';
 

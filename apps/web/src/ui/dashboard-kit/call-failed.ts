@@ -1,5 +1,5 @@
 import { apiErrorMessage } from '../../lib/api-error';
-import { showAlert } from '../../ui/alerts';
+import { showAlert } from '../alerts';
 
 /**
  * A failed admin call: a sentence saying what failed, then what the server said, when it said something.

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { confirmAction, showAlert } from '../../ui/alerts';
-import { useToast } from '../../ui/toast';
+import { confirmAction, showAlert } from '../alerts';
+import { useToast } from '../toast';
 
 /**
  * A delete asks Are you sure? with `question` (what is deleted) first, as it cannot be undone; then the
