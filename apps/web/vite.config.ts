@@ -30,7 +30,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // requests before the shop could start, each waiting its turn on a slow phone line.
         // Later screens share one more: the API client (RTK Query with Redux Toolkit) and the pieces the
         // storefront's screens have in common. A catalogue page is then its own chunk and this one.
-        // The schema form (react-hook-form and its zod resolver) is left to the pages with a form.
+        // The schema form (react-hook-form and its zod resolver) is left to the pages with a form, and the
+        // dashboards' kit (tables, charts with Chart.js) to the dashboards.
         codeSplitting: {
           groups: [
             // Alone: it must not bring the app's code with it.
@@ -41,7 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'index', tags: ['$initial'], priority: 2 },
             {
               name: 'storefront',
-              test: /node_modules[\\/](@reduxjs|immer|reselect)[\\/]|src[\\/](lib[\\/]|ui[\\/](?!schema-form\.)|features[\\/](cart[\\/]use-add-to-cart|catalog[\\/](catalog\.api|product-list-error)))/,
+              test: /node_modules[\\/](@reduxjs|immer|reselect)[\\/]|src[\\/](lib[\\/]|ui[\\/](?!schema-form\.|dashboard-kit[\\/])|features[\\/](cart[\\/]use-add-to-cart|catalogue[\\/](catalogue\.api|product-list-error)))/,
               priority: 1,
             },
           ],

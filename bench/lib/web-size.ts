@@ -37,10 +37,7 @@ export function initialAssets(html: string): { js: string[]; css: string[] } {
 }
 
 /** The admin's dashboard page and the layout around it, by the source module Vite's manifest names them under. */
-const ADMIN_ENTRY_MODULES = [
-  'src/features/dashboard/dashboard-layout.tsx',
-  'src/features/admin/admin-dashboard-page.tsx',
-];
+const ADMIN_ENTRY_MODULES = ['src/app/dashboard/dashboard-layout.tsx', 'src/features/insight/admin-dashboard-page.tsx'];
 
 export async function buildWeb(): Promise<void> {
   say('building the web app (production)');

@@ -20,16 +20,16 @@ export type PageHintsSource = (url: URL) => Promise<PageHint[]>;
  */
 export const ROUTE_MODULES: ReadonlyArray<{ pattern: RegExp; module: string }> = [
   { pattern: /^\/shop\/[^/]+$/, module: 'src/app/routes/product-route.tsx' },
-  { pattern: /^\/shop$/, module: 'src/features/catalog/shop-page.tsx' },
-  { pattern: /^\/categories\/[^/]+$/, module: 'src/features/catalog/category-page.tsx' },
-  { pattern: /^\/search$/, module: 'src/features/catalog/search-page.tsx' },
+  { pattern: /^\/shop$/, module: 'src/app/routes/shop-route.tsx' },
+  { pattern: /^\/categories\/[^/]+$/, module: 'src/app/routes/category-route.tsx' },
+  { pattern: /^\/search$/, module: 'src/app/routes/search-route.tsx' },
   { pattern: /^\/orders\/[^/]+$/, module: 'src/features/orders/order-page.tsx' },
   { pattern: /^\/success$/, module: 'src/app/routes/success-route.tsx' },
   { pattern: /^\/login$/, module: 'src/features/auth/login-page.tsx' },
   { pattern: /^\/register$/, module: 'src/features/auth/register-page.tsx' },
   { pattern: /^\/forgot-password$/, module: 'src/features/auth/forgot-password-page.tsx' },
   { pattern: /^\/reset-password$/, module: 'src/features/auth/reset-password-page.tsx' },
-  { pattern: /^\/dashboard(\/.*)?$/, module: 'src/features/dashboard/dashboard-layout.tsx' },
+  { pattern: /^\/dashboard(\/.*)?$/, module: 'src/app/dashboard/dashboard-layout.tsx' },
 ];
 
 /** The home page's largest element is its hero picture, known before any script runs. */

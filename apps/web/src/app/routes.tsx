@@ -15,9 +15,9 @@ import type { AppStore } from './store';
  * storefront never downloads them.
  */
 const storefront = {
-  category: lazyPage(async () => (await import('../features/catalog/category-page')).CategoryPage),
-  search: lazyPage(async () => (await import('../features/catalog/search-page')).SearchPage),
-  shop: lazyPage(async () => (await import('../features/catalog/shop-page')).ShopPage),
+  category: lazyPage(async () => (await import('./routes/category-route')).CategoryRoute),
+  search: lazyPage(async () => (await import('./routes/search-route')).SearchRoute),
+  shop: lazyPage(async () => (await import('./routes/shop-route')).ShopRoute),
   product: lazyPage(async () => (await import('./routes/product-route')).ProductRoute),
   success: lazyPage(async () => (await import('./routes/success-route')).SuccessRoute),
   order: lazyPage(async () => (await import('../features/orders/order-page')).OrderPage),
@@ -26,7 +26,7 @@ const login = lazyPage(async () => (await import('../features/auth/login-page'))
 const register = lazyPage(async () => (await import('../features/auth/register-page')).RegisterPage);
 const forgotPassword = lazyPage(async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage);
 const resetPassword = lazyPage(async () => (await import('../features/auth/reset-password-page')).ResetPasswordPage);
-const dashboard = lazyPage(async () => (await import('../features/dashboard/dashboard-layout')).DashboardLayout);
+const dashboard = lazyPage(async () => (await import('./dashboard/dashboard-layout')).DashboardLayout);
 
 const DASHBOARD_PATH = `${paths.dashboard.root.path}/*`;
 
@@ -42,15 +42,15 @@ interface ScreenRoute {
 
 type Dispatch = AppStore['dispatch'];
 
-let catalogApiModule: Promise<typeof import('../features/catalog/catalog.api')> | undefined;
+let catalogueApiModule: Promise<typeof import('../features/catalogue/catalogue.api')> | undefined;
 /**
  * The catalogue's API client, asked for once: on the server every `import()` is a trip through the
  * module loader (a message to its hooks' thread under tsx), which cost more than rendering the page did.
  */
-const catalogApi = () =>
-  (catalogApiModule ??= import('../features/catalog/catalog.api').catch((err: unknown) => {
+const catalogueApi = () =>
+  (catalogueApiModule ??= import('../features/catalogue/catalogue.api').catch((err: unknown) => {
     // A failed download is tried again by the next screen that needs it.
-    catalogApiModule = undefined;
+    catalogueApiModule = undefined;
     throw err;
   }));
 
@@ -59,22 +59,22 @@ const STOREFRONT_ROUTES: readonly ScreenRoute[] = [
     path: paths.category.path,
     page: storefront.category,
     prefetch: async ({ params }, dispatch) =>
-      (await catalogApi()).prefetchCategoryProducts(dispatch, params.categoryName),
+      (await catalogueApi()).prefetchCategoryProducts(dispatch, params.categoryName),
   },
   {
     path: paths.search.path,
     page: storefront.search,
-    prefetch: async ({ search }, dispatch) => (await catalogApi()).prefetchSearchResults(dispatch, search),
+    prefetch: async ({ search }, dispatch) => (await catalogueApi()).prefetchSearchResults(dispatch, search),
   },
   {
     path: paths.shop.path,
     page: storefront.shop,
-    prefetch: async ({ search }, dispatch) => (await catalogApi()).prefetchShopProducts(dispatch, search),
+    prefetch: async ({ search }, dispatch) => (await catalogueApi()).prefetchShopProducts(dispatch, search),
   },
   {
     path: paths.product.path,
     page: storefront.product,
-    prefetch: async ({ params }, dispatch) => (await catalogApi()).prefetchProduct(dispatch, params.id ?? ''),
+    prefetch: async ({ params }, dispatch) => (await catalogueApi()).prefetchProduct(dispatch, params.id ?? ''),
   },
   { path: paths.success.path, page: storefront.success },
   { path: paths.order.path, page: storefront.order },
@@ -141,7 +141,7 @@ export async function preloadScreenAt(
         route.page.preload(),
         withData && route.prefetch?.({ params: match.params, search }, dispatch),
         route.page === dashboard &&
-          import('../features/dashboard/dashboard-routes').then((m) => m.preloadDashboardPage(pathname)),
+          import('./dashboard/dashboard-routes').then((m) => m.preloadDashboardPage(pathname)),
       ]);
     } catch {
       // The screen renders its error boundary instead.

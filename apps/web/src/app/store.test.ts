@@ -1,8 +1,8 @@
 import type { Middleware, UnknownAction } from 'redux';
 import { describe, expect, it } from 'vitest';
-import { logout, setUser } from '../features/auth/auth.slice';
 import { USER_STORAGE_KEY } from '../features/auth/auth.storage';
 import { addToCart } from '../features/cart/cart.slice';
+import { logout, setUser } from '../lib/session-actions';
 import { customer as user } from '../test/customer';
 import { memoryStorage } from '../test/memory-storage';
 import { createStore } from './store';

@@ -1,7 +1,7 @@
 import type { Product } from '@shop/contract/products';
 import { ProductCard } from './product-card';
 
-interface ProductGridProps {
+export interface ProductGridProps {
   products: readonly Product[];
   onAddToCart: (product: Product) => void;
   /** How many leading cards are above the fold: their first image is the LCP candidate. */

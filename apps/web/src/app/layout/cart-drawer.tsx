@@ -2,7 +2,6 @@ import type { ShortItem } from '@shop/contract/inventory';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { logout } from '../../features/auth/auth.slice';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { limitToAvailable } from '../../features/cart/cart.slice';
 import { CartPanel } from '../../features/cart/cart-panel';
@@ -11,6 +10,7 @@ import { useCheckout } from '../../features/checkout/use-checkout';
 import { DiscountCodeField } from '../../features/discounts/discount-code-field';
 import { useAppliedDiscount } from '../../features/discounts/use-applied-discount';
 import { useAppDispatch } from '../../lib/hooks';
+import { logout } from '../../lib/session-actions';
 
 /**
  * The cart panel (cart) wired to checkout (checkout), its discount code (discounts) and the session (auth);

@@ -4,14 +4,14 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useAddToCart } from '../../features/cart/use-add-to-cart';
-import { isProductNotFound, useGetProductQuery } from '../../features/catalog/catalog.api';
-import { ProductDetails, ProductDetailsSkeleton } from '../../features/catalog/product-details';
-import { ProductError } from '../../features/catalog/product-error';
-import { RelatedProducts } from '../../features/catalog/related-products';
+import { isProductNotFound, useGetProductQuery } from '../../features/catalogue/catalogue.api';
+import { ProductDetails, ProductDetailsSkeleton } from '../../features/catalogue/product-details';
+import { ProductError } from '../../features/catalogue/product-error';
+import { RelatedProducts } from '../../features/catalogue/related-products';
 import { ReviewsSection } from '../../features/reviews/reviews-section';
 import { usePageMeta } from '../../ui/use-page-meta';
 
-/** /shop/{id}: the product (catalog), its reviews (reviews) and related products, composed here. */
+/** /shop/{id}: the product (catalogue), its reviews (reviews) and related products, composed here. */
 export function ProductRoute() {
   const { id = '' } = useParams();
   const { data: answer, error: failure, isLoading, refetch } = useGetProductQuery(id);
@@ -51,7 +51,7 @@ export function ProductRoute() {
           onLoginNeeded={onLoginNeeded}
         />
       )}
-      {data && <RelatedProducts productId={data.product._id} />}
+      {data && <RelatedProducts productId={data.product._id} onAddToCart={addToCart} />}
     </div>
   );
 }

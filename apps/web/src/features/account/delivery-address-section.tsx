@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-error';
 import { confirmAction } from '../../ui/alerts';
 import { Button } from '../../ui/button';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { AddressLines } from '../../ui/order-shipping';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorMessage } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
-import { RetryButton } from '../dashboard/retry-button';
 import { useForgetAddressMutation, useGetSavedAddressQuery, useSaveAddressMutation } from './account.api';
 import { AddressForm } from './address-form';
 

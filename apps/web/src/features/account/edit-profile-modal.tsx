@@ -2,10 +2,10 @@ import type { User } from '@shop/contract/users';
 import { type FormEvent, useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-error';
 import { useAppDispatch } from '../../lib/hooks';
+import { setUser } from '../../lib/session-actions';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { setUser } from '../auth/auth.slice';
 import { useEditProfileMutation } from './account.api';
 
 interface EditProfileModalProps {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../ui/button';
-import { formatDate } from '../dashboard/format';
-import { PageHeader } from '../dashboard/page-header';
-import { useDashboardUser } from '../dashboard/use-dashboard-user';
+import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { formatDate } from '../../ui/dashboard-kit/table-format';
 import { DeliveryAddressSection } from './delivery-address-section';
 import { EditProfileModal } from './edit-profile-modal';
 import { UserAvatar } from './user-avatar';

@@ -1,4 +1,4 @@
-import { PageHeader } from '../dashboard/page-header';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { TwoFactorSection } from './two-factor-section';
 
 /**

@@ -2,10 +2,10 @@ import { RECOVERY_CODE_COUNT, type TwoFactorSetupResponse } from '@shop/contract
 import { useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-error';
 import { Button } from '../../ui/button';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { formatDate } from '../../ui/dashboard-kit/table-format';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorMessage } from '../../ui/status-message';
-import { formatDate } from '../dashboard/format';
-import { RetryButton } from '../dashboard/retry-button';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { useGetTwoFactorStatusQuery, useStartTwoFactorSetupMutation } from './two-factor.api';
 import { TwoFactorDisableForm } from './two-factor-disable-form';

@@ -2,13 +2,13 @@ import { formatMoney } from '@shop/contract/money';
 import { Navigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
+import { BarChart } from '../../ui/dashboard-kit/charts/bar-chart';
+import { ChartCard } from '../../ui/dashboard-kit/charts/chart-card';
+import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../../ui/dashboard-kit/stat-card';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { BarChart } from '../dashboard/charts/bar-chart';
-import { ChartCard } from '../dashboard/charts/chart-card';
-import { PageHeader } from '../dashboard/page-header';
-import { RetryButton } from '../dashboard/retry-button';
-import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../dashboard/stat-card';
-import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { FRESH, useGetUserStatsQuery } from './account.api';
 
 /** The customer's dashboard home: a welcome, their totals and a bar chart of them. */

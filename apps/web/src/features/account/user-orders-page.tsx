@@ -3,15 +3,23 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
+import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
+import { OrderStatusBadge } from '../../ui/dashboard-kit/order-status-badge';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { formatDate } from '../../ui/dashboard-kit/table-format';
+import {
+  alignedRight,
+  rowClass,
+  TableFrame,
+  TableHead,
+  TableSkeleton,
+  tableClass,
+  td,
+} from '../../ui/dashboard-kit/table-frame';
 import { DiscountNote } from '../../ui/order-discount';
 import { ShipToCell } from '../../ui/order-shipping';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { formatDate } from '../dashboard/format';
-import { OrderStatusBadge } from '../dashboard/order-status-badge';
-import { PageHeader } from '../dashboard/page-header';
-import { RetryButton } from '../dashboard/retry-button';
-import { alignedRight, rowClass, TableFrame, TableHead, TableSkeleton, tableClass, td } from '../dashboard/table-frame';
-import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { FRESH, useGetOrdersByEmailQuery } from './account.api';
 
 /** The details link's column: named for screen readers, blank on screen. */

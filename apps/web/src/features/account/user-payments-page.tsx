@@ -1,11 +1,19 @@
 import { formatMoney, toCents, toDollars } from '@shop/contract/money';
 import { apiErrorMessage } from '../../lib/api-error';
+import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { formatDateTime } from '../../ui/dashboard-kit/table-format';
+import {
+  alignedRight,
+  rowClass,
+  TableFrame,
+  TableHead,
+  TableSkeleton,
+  tableClass,
+  td,
+} from '../../ui/dashboard-kit/table-frame';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
-import { formatDateTime } from '../dashboard/format';
-import { PageHeader } from '../dashboard/page-header';
-import { RetryButton } from '../dashboard/retry-button';
-import { alignedRight, rowClass, TableFrame, TableHead, TableSkeleton, tableClass, td } from '../dashboard/table-frame';
-import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { FRESH, useGetOrdersByEmailQuery } from './account.api';
 
 /**

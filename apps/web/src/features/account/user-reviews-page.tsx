@@ -2,14 +2,14 @@ import type { UserReview } from '@shop/contract/reviews';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
+import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
+import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { formatDate } from '../../ui/dashboard-kit/table-format';
 import { ProductImage } from '../../ui/product-image';
 import { RatingStars } from '../../ui/rating-stars';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorMessage } from '../../ui/status-message';
-import { formatDate } from '../dashboard/format';
-import { PageHeader } from '../dashboard/page-header';
-import { RetryButton } from '../dashboard/retry-button';
-import { useDashboardUser } from '../dashboard/use-dashboard-user';
 import { FRESH, useGetUserReviewsQuery } from './account.api';
 
 const GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';

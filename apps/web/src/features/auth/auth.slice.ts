@@ -1,15 +1,12 @@
 import type { User } from '@shop/contract/users';
 import type { UnknownAction } from 'redux';
-import { actionCreator } from '../../lib/actions';
+import { logout, setUser } from '../../lib/session-actions';
 
 export interface AuthState {
   user: User | null;
 }
 
 const initialState: AuthState = { user: null };
-
-export const setUser = actionCreator<User>('auth/setUser');
-export const logout = actionCreator('auth/logout');
 
 /** A plain reducer, as the cart slice is (docs/decisions/006). */
 function authReducer(state: AuthState = initialState, action: UnknownAction): AuthState {

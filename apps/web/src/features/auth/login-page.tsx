@@ -7,13 +7,13 @@ import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
 import { baseApi } from '../../lib/base-api';
 import { useAppDispatch } from '../../lib/hooks';
+import { setUser } from '../../lib/session-actions';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
 import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
 import { useHydrated } from '../../ui/use-hydrated';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useLoginMutation } from './auth.api';
-import { setUser } from './auth.slice';
 import { AuthLayout } from './auth-layout';
 import { LoginCodeStep } from './login-code-step';
 

@@ -4,10 +4,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
 import { useAppDispatch } from '../../lib/hooks';
+import { logout } from '../../lib/session-actions';
 import { Button } from '../../ui/button';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useResetPasswordMutation } from './auth.api';
-import { logout } from './auth.slice';
 import { AuthLayout } from './auth-layout';
 import type { LoginLocationState } from './login-page';
 

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { baseApi } from '../../lib/base-api';
 import { useAppDispatch } from '../../lib/hooks';
+import { logout } from '../../lib/session-actions';
 import { confirmAction, showAlert } from '../../ui/alerts';
 import { useLogoutMutation } from './auth.api';
-import { logout } from './auth.slice';
 
 /** Logout: confirm, call the server, clear the local user, go home. */
 export function useLogout() {

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { apiErrorStatus } from '../../lib/api-error';
 import { baseApi } from '../../lib/base-api';
 import { useAppDispatch } from '../../lib/hooks';
+import { logout, setUser } from '../../lib/session-actions';
 import { useGetMeQuery } from './auth.api';
-import { logout, setUser } from './auth.slice';
 import { useCurrentUser } from './use-current-user';
 
 /**

@@ -1,6 +1,6 @@
 import type { InsightFunnel } from '@shop/contract/insight';
-import { BarChart } from '../dashboard/charts/bar-chart';
-import { ChartCard } from '../dashboard/charts/chart-card';
+import { BarChart } from '../../ui/dashboard-kit/charts/bar-chart';
+import { ChartCard } from '../../ui/dashboard-kit/charts/chart-card';
 import { formatCount, formatShare } from './insight-format';
 
 const STEPS: { key: keyof InsightFunnel; label: string }[] = [

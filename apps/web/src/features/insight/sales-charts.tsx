@@ -1,8 +1,8 @@
 import type { InsightSummary } from '@shop/contract/insight';
 import { formatMoney } from '@shop/contract/money';
-import { BarChart } from '../dashboard/charts/bar-chart';
-import { ChartCard } from '../dashboard/charts/chart-card';
-import { MoneyLineChart } from '../dashboard/charts/line-chart';
+import { BarChart } from '../../ui/dashboard-kit/charts/bar-chart';
+import { ChartCard } from '../../ui/dashboard-kit/charts/chart-card';
+import { MoneyLineChart } from '../../ui/dashboard-kit/charts/line-chart';
 import { formatCount, formatShortDay } from './insight-format';
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

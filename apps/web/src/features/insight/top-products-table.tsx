@@ -2,8 +2,8 @@ import type { InsightProduct } from '@shop/contract/insight';
 import { formatMoney } from '@shop/contract/money';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { actionLink, alignedRight, rowClass, TableHead, td } from '../../ui/dashboard-kit/table-frame';
 import { ProductImage } from '../../ui/product-image';
-import { actionLink, alignedRight, rowClass, TableHead, td } from '../dashboard/table-frame';
 import { formatCount } from './insight-format';
 
 interface TopProductsTableProps {

@@ -1,0 +1,102 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { apiPaths } from '@shop/contract/api-paths';
+import { CATEGORIES, CATEGORY_FETCH_LIMIT, type Category } from '@shop/contract/constants';
+import type { Product, ProductDetailResponse, ProductListResponse } from '@shop/contract/products';
+import {
+  type ProductListParams,
+  parseShopParams,
+  productListSearch,
+  toProductListParams,
+} from '@shop/contract/shop-params';
+import { baseApi, fetchBeforeFirstRender, apiPath as path } from '../../lib/base-api';
+import type { AppDispatch } from '../../lib/hooks';
+
+/**
+ * The API's word that no product has this id: its 404, or its 400 for an id that cannot be one. This is
+ * the product query's answer, not its error. RTK Query asks again for an entry that ended in an error
+ * as soon as a component subscribes to it, so a "not found" page rendered on the server, with that
+ * answer in its state, would ask the API the same question the moment it hydrated. A failure (no
+ * connection, a 500) stays an error: asked again and offered a retry.
+ */
+export interface ProductNotFound {
+  notFound: FetchBaseQueryError;
+}
+
+export const isProductNotFound = (
+  answer: ProductDetailResponse | ProductNotFound | undefined,
+): answer is ProductNotFound => answer !== undefined && 'notFound' in answer;
+
+export const catalogueApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getProducts: build.query<ProductListResponse, ProductListParams>({
+      query: (params) => {
+        const search = productListSearch(params);
+        return search ? `${path(apiPaths.products)}?${search}` : path(apiPaths.products);
+      },
+      providesTags: (result) => [
+        { type: 'Product', id: 'LIST' },
+        ...(result?.products.map((p) => ({ type: 'Product' as const, id: p._id })) ?? []),
+      ],
+    }),
+    getProduct: build.query<ProductDetailResponse | ProductNotFound, string>({
+      queryFn: async (id, _api, _extraOptions, baseQuery) => {
+        const { data, error } = await baseQuery(path(apiPaths.product(id)));
+        if (error?.status === 404 || error?.status === 400) return { data: { notFound: error } };
+        return error ? { error } : { data: data as ProductDetailResponse };
+      },
+      providesTags: (_result, _error, id) => [
+        { type: 'Product', id },
+        { type: 'Review', id: `PRODUCT-${id}` },
+      ],
+    }),
+    getRelatedProducts: build.query<Product[], string>({
+      query: (id) => path(apiPaths.relatedProducts(id)),
+      providesTags: [{ type: 'Product', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useGetProductsQuery, useGetProductQuery, useGetRelatedProductsQuery } = catalogueApi;
+
+/** The shop's grid for a query string, fetched before the page first renders (app/routes.tsx). */
+export const prefetchShopProducts = (dispatch: AppDispatch, search: string) =>
+  fetchBeforeFirstRender(() =>
+    dispatch(
+      catalogueApi.endpoints.getProducts.initiate(toProductListParams(parseShopParams(new URLSearchParams(search)))),
+    ),
+  );
+
+/** A product page's product and reviews, fetched before the page first renders. */
+export const prefetchProduct = (dispatch: AppDispatch, id: string) =>
+  fetchBeforeFirstRender(() => dispatch(catalogueApi.endpoints.getProduct.initiate(id)));
+
+/** A category page's grid: the category's newest products (app/routes.tsx fetches it before the first render). */
+export const categoryProductsArgs = (category: Category): ProductListParams => ({
+  category,
+  limit: CATEGORY_FETCH_LIMIT,
+});
+
+export const isCategory = (value: string | undefined): value is Category => CATEGORIES.includes(value as Category);
+
+export const prefetchCategoryProducts = (dispatch: AppDispatch, categoryName: string | undefined) =>
+  isCategory(categoryName)
+    ? fetchBeforeFirstRender(() =>
+        dispatch(catalogueApi.endpoints.getProducts.initiate(categoryProductsArgs(categoryName))),
+      )
+    : Promise.resolve();
+
+const SEARCH_RESULT_LIMIT = 24;
+
+/** The search page's results for what is in its box: every product (newest first) while it is empty. */
+export const searchResultsArgs = (text: string): ProductListParams => ({
+  q: text.trim() || undefined,
+  limit: SEARCH_RESULT_LIMIT,
+});
+
+/** The results for the address's `q`, as the search page asks for them first. */
+export const prefetchSearchResults = (dispatch: AppDispatch, search: string) =>
+  fetchBeforeFirstRender(() =>
+    dispatch(
+      catalogueApi.endpoints.getProducts.initiate(searchResultsArgs(new URLSearchParams(search).get('q') ?? '')),
+    ),
+  );

@@ -1,0 +1,108 @@
+import { PRODUCT_GRID_PRIORITY_IMAGES, SHOP_PAGE_SIZES } from '@shop/contract/constants';
+import { PAGE_META } from '@shop/contract/seo';
+import { type ShopPageSize, toProductListParams } from '@shop/contract/shop-params';
+import { useEffect, useRef } from 'react';
+import { Pagination } from '../../ui/pagination';
+import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
+import { ProductGridSkeleton } from '../../ui/skeleton';
+import { EmptyState } from '../../ui/status-message';
+import { usePageMeta } from '../../ui/use-page-meta';
+import { useGetProductsQuery } from './catalogue.api';
+import { ProductListError } from './product-list-error';
+import { ShopFilters } from './shop-filters';
+import { useShopParams } from './use-shop-params';
+
+export function ShopPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>) {
+  usePageMeta(PAGE_META.shop.title, PAGE_META.shop.description);
+  const { params, update, clearFilters } = useShopParams();
+  const { data, error, isLoading, isFetching, refetch } = useGetProductsQuery(toProductListParams(params));
+  const gridTop = useRef<HTMLDivElement>(null);
+
+  // A new page starts at the top of the grid, not wherever the Next button was.
+  const page = params.page;
+  const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the page changes
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if ((gridTop.current?.getBoundingClientRect().top ?? 0) < 0) gridTop.current?.scrollIntoView({ block: 'start' });
+  }, [page]);
+
+  const total = data?.totalProducts ?? 0;
+  const products = data?.products ?? [];
+
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <header className="border-b border-sand pb-8">
+        <p className="eyebrow">The collection</p>
+        <h1 className="mt-3 font-display text-4xl text-ink sm:text-5xl">Shop</h1>
+        <p className="mt-3 max-w-xl text-sm text-muted">
+          Everything we love this season, from easy dresses to finishing touches.
+        </p>
+      </header>
+
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+        <aside aria-label="Filters" className="min-w-0">
+          <ShopFilters params={params} onChange={update} onClear={clearFilters} />
+        </aside>
+
+        <section aria-labelledby="available-title" className="min-w-0">
+          <div ref={gridTop} className="flex scroll-mt-24 flex-wrap items-center justify-between gap-4 pb-6">
+            <h2 id="available-title" className="text-sm text-muted" aria-live="polite">
+              Available Products: <span className="font-medium text-ink">{isLoading ? '…' : total}</span>
+            </h2>
+            <label className="flex items-center gap-2 text-sm text-muted">
+              Show
+              <select
+                aria-label="Products per page"
+                value={params.limit}
+                onChange={(e) => update({ limit: Number(e.target.value) as ShopPageSize })}
+                className="rounded-full border border-sand bg-white py-1.5 pr-8 pl-3 text-sm text-ink"
+              >
+                {SHOP_PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+              per page
+            </label>
+          </div>
+
+          {isLoading ? (
+            <ProductGridSkeleton count={Math.min(params.limit, 12)} />
+          ) : error ? (
+            <ProductListError error={error} onRetry={refetch} />
+          ) : products.length === 0 && total > 0 ? (
+            <EmptyState title="This page is empty">
+              <p>There are fewer products than this page needs.</p>
+              <button type="button" onClick={() => update({ page: 1 })} className="btn btn-outline btn-sm mt-5">
+                Go to page 1
+              </button>
+            </EmptyState>
+          ) : products.length === 0 ? (
+            <EmptyState title="Nothing matches these filters">
+              <p>Try another colour, size or price range, or start again.</p>
+              <button type="button" onClick={clearFilters} className="btn btn-outline btn-sm mt-5">
+                Clear Filters
+              </button>
+            </EmptyState>
+          ) : (
+            <div className={`transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching}>
+              <ProductGrid products={products} onAddToCart={onAddToCart} priorityCount={PRODUCT_GRID_PRIORITY_IMAGES} />
+              <div className="mt-14">
+                <Pagination
+                  page={params.page}
+                  totalPages={data?.totalPages ?? 1}
+                  onPageChange={(next) => update({ page: next })}
+                />
+              </div>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

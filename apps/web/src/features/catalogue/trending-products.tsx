@@ -1,0 +1,53 @@
+import { TRENDING_FETCH_LIMIT, TRENDING_INITIAL_COUNT, TRENDING_LOAD_MORE_STEP } from '@shop/contract/constants';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { Button } from '../../ui/button';
+import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
+import { ProductGridSkeleton } from '../../ui/skeleton';
+import { EmptyState } from '../../ui/status-message';
+import { useGetProductsQuery } from './catalogue.api';
+import { ProductListError } from './product-list-error';
+
+/** One fetch, a few shown; Load More shows a few more and disappears once all fetched are shown. */
+export function TrendingProducts({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>) {
+  const { data, error, isLoading } = useGetProductsQuery({ limit: TRENDING_FETCH_LIMIT });
+  const [visible, setVisible] = useState(TRENDING_INITIAL_COUNT);
+  const products = data?.products ?? [];
+
+  return (
+    <section aria-labelledby="trending-title" className="container-page py-12 sm:py-16">
+      <div className="flex flex-col items-center text-center">
+        <p className="eyebrow">Loved this week</p>
+        <h2 id="trending-title" className="mt-3 section-title">
+          Trending Products
+        </h2>
+        <p className="mt-3 max-w-lg text-sm text-muted">
+          The pieces everyone is adding to their carts right now, from easy dresses to finishing touches.
+        </p>
+      </div>
+      <div className="mt-10">
+        {isLoading ? (
+          <ProductGridSkeleton count={TRENDING_INITIAL_COUNT} />
+        ) : error ? (
+          <ProductListError error={error} />
+        ) : products.length === 0 ? (
+          <EmptyState title="New pieces are on their way">
+            Check back soon, or browse the <Link to={paths.shop.href()}>whole shop</Link>.
+          </EmptyState>
+        ) : (
+          <>
+            <ProductGrid products={products.slice(0, visible)} onAddToCart={onAddToCart} />
+            {visible < products.length && (
+              <div className="mt-12 flex justify-center">
+                <Button variant="outline" onClick={() => setVisible((n) => n + TRENDING_LOAD_MORE_STEP)}>
+                  Load More
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
