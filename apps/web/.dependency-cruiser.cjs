@@ -4,6 +4,8 @@
  * of several domains is put together in app/, where a reader looks for it.
  * @type {import('dependency-cruiser').IConfiguration}
  */
+const path = require('node:path');
+
 module.exports = {
   forbidden: [
     {
@@ -40,7 +42,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     // Type-only imports tie layers together as much as the others do.
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'apps/web/tsconfig.json' },
+    tsConfig: { fileName: path.join(__dirname, 'tsconfig.json') },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
