@@ -41,8 +41,13 @@ async function appCodeAskedForAfterFirstPaint(page: Page): Promise<boolean> {
   });
 }
 
-/** Opens a page as a first visit does: the server's HTML, then the app taking it over. */
+/**
+ * Opens a page as a first visit does: the server's HTML, then the app taking it over. The page before is
+ * left for a blank one first, so a request it makes late (its lazy parts load when the browser is idle)
+ * is not counted as this page's.
+ */
 async function visit(page: Page, url: string) {
+  await page.goto('about:blank');
   const seen = watch(page);
   const response = await page.goto(url);
   const html = (await response?.text()) ?? '';
