@@ -7,6 +7,7 @@ import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { usePageParam } from '../../ui/dashboard-kit/use-page-param';
+import { Pagination } from '../../ui/pagination';
 import { EmptyState } from '../../ui/status-message';
 import { useGetManagedProductsQuery } from './manage-products.api';
 import { ProductsTable } from './products-table';
@@ -47,7 +48,10 @@ export function ManageProductsPage() {
         isEmpty={(data) => !data.products.length}
       >
         {(data) => (
-          <PagedList page={page} totalPages={totalPages} onPageChange={setPage} busy={query.isFetching}>
+          <PagedList
+            busy={query.isFetching}
+            pager={<Pagination page={page} totalPages={totalPages} onPageChange={setPage} />}
+          >
             <p className="text-sm text-muted" aria-live="polite">
               Showing {first} to {last} of {total} products
             </p>

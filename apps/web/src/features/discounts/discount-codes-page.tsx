@@ -10,6 +10,7 @@ import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { formatDate } from '../../ui/dashboard-kit/table-format';
 import { actionLink, alignedRight, TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { usePageParam } from '../../ui/dashboard-kit/use-page-param';
+import { Pagination } from '../../ui/pagination';
 import { EmptyState } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
 import { useGetDiscountCodesQuery, useSetDiscountCodePausedMutation } from './discount-codes.api';
@@ -142,7 +143,10 @@ export function DiscountCodesPage() {
         isEmpty={(data) => !data.codes.length}
       >
         {(data) => (
-          <PagedList page={page} totalPages={totalPages} onPageChange={setPage} busy={query.isFetching}>
+          <PagedList
+            busy={query.isFetching}
+            pager={<Pagination page={page} totalPages={totalPages} onPageChange={setPage} />}
+          >
             <DataTable
               label="Discount codes"
               columns={discountCodeColumns(page)}

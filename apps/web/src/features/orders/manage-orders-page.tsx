@@ -6,6 +6,7 @@ import { TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { useConfirmedDelete } from '../../ui/dashboard-kit/use-confirmed-delete';
 import { useOpenedRecord } from '../../ui/dashboard-kit/use-opened-record';
 import { usePageParam } from '../../ui/dashboard-kit/use-page-param';
+import { Pagination } from '../../ui/pagination';
 import { useDeleteOrderMutation, useGetAllOrdersQuery } from './manage-orders.api';
 import { manageOrdersColumns } from './manage-orders-columns';
 import { OrderRefundModal } from './order-refund-modal';
@@ -54,7 +55,10 @@ export function ManageOrdersPage() {
         isEmpty={(data) => !data.orders.length}
       >
         {(data) => (
-          <PagedList page={page} totalPages={totalPages} onPageChange={setPage} busy={query.isFetching}>
+          <PagedList
+            busy={query.isFetching}
+            pager={<Pagination page={page} totalPages={totalPages} onPageChange={setPage} />}
+          >
             <DataTable label="Orders" columns={columns} rows={data.orders} rowKey={(order) => order._id} />
           </PagedList>
         )}

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect } from 'react';
-import { Pagination } from '../pagination';
 import { rowNumber } from './table-format';
 import { type ColumnHeading, rowClass, TableFrame, TableHead, tableClass, td } from './table-frame';
 
@@ -9,46 +8,86 @@ export interface Column<Row> {
   /** The cell's own look, added to the one every cell shares. */
   className?: string;
   cell: (row: Row, index: number) => ReactNode;
+  /** The cell names its row for screen readers (a `th` of the row). */
+  rowHeader?: boolean;
+  /** The cell's whole text on hover, for a cell cut short. */
+  title?: (row: Row) => string;
 }
 
-interface DataTableProps<Row> {
-  /** Names the table and its scrolling region for screen readers. */
-  label: string;
+interface DataTableGridProps<Row> {
   /** `false` leaves a column out (one shown only when some row has it). */
   columns: readonly (Column<Row> | false)[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
-  /** The table's own width rules, added to the shared ones. */
+  /** The table's look, when not the shared one. */
   tableClassName?: string;
   /** A row's own look (a chosen row, say), added to the shared one. */
   rowClassName?: (row: Row) => string;
+  /** Names the table for screen readers, when nothing around it does. */
+  caption?: string;
+}
+
+const keyOf = (heading: ColumnHeading) => (typeof heading === 'string' ? heading : heading.key);
+
+function Cell<Row>({ column, row, index }: { column: Column<Row>; row: Row; index: number }) {
+  const className = column.className ? `${td} ${column.className}` : td;
+  const content = column.cell(row, index);
+  if (column.rowHeader) {
+    return (
+      <th scope="row" className={className}>
+        {content}
+      </th>
+    );
+  }
+  return (
+    <td className={className} title={column.title?.(row)}>
+      {content}
+    </td>
+  );
+}
+
+/** A dashboard table driven by a list of columns: its head, then a row of cells for each row. */
+export function DataTableGrid<Row>({
+  columns,
+  rows,
+  rowKey,
+  tableClassName = tableClass,
+  rowClassName,
+  caption,
+}: DataTableGridProps<Row>) {
+  const shown = columns.filter((column): column is Column<Row> => column !== false);
+  return (
+    <table className={tableClassName}>
+      {caption && <caption className="sr-only">{caption}</caption>}
+      <TableHead columns={shown.map((column) => column.heading)} />
+      <tbody>
+        {rows.map((row, index) => {
+          const own = rowClassName?.(row);
+          return (
+            <tr key={rowKey(row)} className={own === undefined ? rowClass : `${rowClass} ${own}`}>
+              {shown.map((column) => (
+                <Cell key={keyOf(column.heading)} column={column} row={row} index={index} />
+              ))}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+interface DataTableProps<Row> extends Omit<DataTableGridProps<Row>, 'tableClassName' | 'caption'> {
+  /** Names the table and its scrolling region for screen readers. */
+  label: string;
+  /** The table's own width rules, added to the shared ones. */
+  tableClassName?: string;
 }
 
 /** A dashboard table in its frame, driven by a list of columns. */
-export function DataTable<Row>({ label, columns, rows, rowKey, tableClassName, rowClassName }: DataTableProps<Row>) {
-  const shown = columns.filter((column): column is Column<Row> => column !== false);
+export function DataTable<Row>({ label, tableClassName, ...grid }: DataTableProps<Row>) {
   return (
     <TableFrame label={label}>
-      <table className={tableClassName ? `${tableClass} ${tableClassName}` : tableClass}>
-        <TableHead columns={shown.map((column) => column.heading)} />
-        <tbody>
-          {rows.map((row, index) => {
-            const own = rowClassName?.(row);
-            return (
-              <tr key={rowKey(row)} className={own ? `${rowClass} ${own}` : rowClass}>
-                {shown.map((column) => (
-                  <td
-                    key={typeof column.heading === 'string' ? column.heading : column.heading.key}
-                    className={column.className ? `${td} ${column.className}` : td}
-                  >
-                    {column.cell(row, index)}
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTableGrid {...grid} tableClassName={tableClassName ? `${tableClass} ${tableClassName}` : tableClass} />
     </TableFrame>
   );
 }
@@ -59,20 +98,19 @@ export function numberColumn<Row>(page = 1, pageSize = 0): Column<Row> {
 }
 
 interface PagedListProps {
-  page: number;
-  totalPages: number;
-  onPageChange: (page: number) => void;
   /** True while another page is on its way: the one shown dims until it comes. */
   busy: boolean;
+  /** The way to the other pages, under the list. */
+  pager: ReactNode;
   children: ReactNode;
 }
 
 /** A list with its pages under it, dimmed while the next page loads. */
-export function PagedList({ page, totalPages, onPageChange, busy, children }: PagedListProps) {
+export function PagedList({ busy, pager, children }: PagedListProps) {
   return (
     <div className={`space-y-6 transition-opacity ${busy ? 'opacity-60' : ''}`} aria-busy={busy}>
       {children}
-      <Pagination page={page} totalPages={totalPages} onPageChange={onPageChange} />
+      {pager}
     </div>
   );
 }
