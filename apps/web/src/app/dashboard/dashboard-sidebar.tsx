@@ -3,7 +3,7 @@ import type { User } from '@shop/contract/users';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { DASHBOARD_LINKS } from './dashboard-nav';
+import { DASHBOARD_LINKS, type DashboardLink } from './dashboard-nav';
 
 function Icon({ d }: { d: string }) {
   return (
@@ -26,6 +26,61 @@ const onDark = 'focus-visible:outline-ivory';
 interface DashboardSidebarProps {
   user: User;
   onLogout: () => void;
+}
+
+/** The dashboard's own pages; a link stays lit on the pages it leads to. */
+function DashboardNav({ links, pathname }: { links: readonly DashboardLink[]; pathname: string }) {
+  return (
+    <nav aria-label="Dashboard">
+      <ul className="space-y-1">
+        {links.map((link) => (
+          <li key={link.href}>
+            <NavLink
+              to={link.href}
+              // Exact paths only (/dashboard would match every page), plus the pages a link leads to.
+              end
+              className={({ isActive }) =>
+                `${onDark} flex items-center gap-3 rounded-xl px-4 py-3 text-sm transition-colors ${
+                  isActive || (link.alsoActiveUnder && pathname.startsWith(link.alsoActiveUnder))
+                    ? 'bg-ivory text-ink'
+                    : 'text-ivory/85 hover:bg-ivory/10 hover:text-white'
+                }`
+              }
+            >
+              <Icon d={link.icon} />
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Back to the shop, Logout, and whose session this is. */
+function SidebarFooter({ user, onLogout }: DashboardSidebarProps) {
+  return (
+    <div className="mt-6 space-y-1 border-t border-ivory/10 pt-6 lg:mt-auto">
+      <Link
+        to={paths.shop.href()}
+        className={`${onDark} flex items-center gap-3 rounded-xl px-4 py-3 text-sm text-ivory/85 hover:bg-ivory/10 hover:text-white`}
+      >
+        <Icon d="M15 6l-6 6 6 6" />
+        Back to the shop
+      </Link>
+      <button
+        type="button"
+        onClick={onLogout}
+        className={`${onDark} flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left text-sm text-ivory/85 hover:bg-ivory/10 hover:text-white`}
+      >
+        <Icon d="M15 12H4m0 0l4-4m-4 4l4 4M13 5h5a2 2 0 012 2v10a2 2 0 01-2 2h-5" />
+        Logout
+      </button>
+      <p className="truncate px-4 pt-4 text-xs text-ivory/70">
+        Signed in as <span className="text-ivory">{user.username}</span>
+      </p>
+    </div>
+  );
 }
 
 /** The admin's or the customer's links by role; on phones a bar whose menu folds open. */
@@ -76,49 +131,8 @@ export function DashboardSidebar({ user, onLogout }: DashboardSidebarProps) {
           className={`${open ? 'flex' : 'hidden'} flex-col border-t border-ivory/10 px-3 pb-5 lg:flex lg:flex-1 lg:border-0 lg:px-4 lg:pb-8`}
         >
           <p className="px-4 pt-4 pb-2 text-[0.7rem] tracking-[0.22em] text-ivory/70 uppercase lg:hidden">{area}</p>
-          <nav aria-label="Dashboard">
-            <ul className="space-y-1">
-              {links.map((link) => (
-                <li key={link.href}>
-                  <NavLink
-                    to={link.href}
-                    // Exact paths only (/dashboard would match every page), plus the pages a link leads to.
-                    end
-                    className={({ isActive }) =>
-                      `${onDark} flex items-center gap-3 rounded-xl px-4 py-3 text-sm transition-colors ${
-                        isActive || (link.alsoActiveUnder && pathname.startsWith(link.alsoActiveUnder))
-                          ? 'bg-ivory text-ink'
-                          : 'text-ivory/85 hover:bg-ivory/10 hover:text-white'
-                      }`
-                    }
-                  >
-                    <Icon d={link.icon} />
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="mt-6 space-y-1 border-t border-ivory/10 pt-6 lg:mt-auto">
-            <Link
-              to={paths.shop.href()}
-              className={`${onDark} flex items-center gap-3 rounded-xl px-4 py-3 text-sm text-ivory/85 hover:bg-ivory/10 hover:text-white`}
-            >
-              <Icon d="M15 6l-6 6 6 6" />
-              Back to the shop
-            </Link>
-            <button
-              type="button"
-              onClick={onLogout}
-              className={`${onDark} flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left text-sm text-ivory/85 hover:bg-ivory/10 hover:text-white`}
-            >
-              <Icon d="M15 12H4m0 0l4-4m-4 4l4 4M13 5h5a2 2 0 012 2v10a2 2 0 01-2 2h-5" />
-              Logout
-            </button>
-            <p className="truncate px-4 pt-4 text-xs text-ivory/70">
-              Signed in as <span className="text-ivory">{user.username}</span>
-            </p>
-          </div>
+          <DashboardNav links={links} pathname={pathname} />
+          <SidebarFooter user={user} onLogout={onLogout} />
         </div>
       </div>
     </header>

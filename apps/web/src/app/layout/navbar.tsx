@@ -31,10 +31,56 @@ function Icon({ d }: { d: string }) {
   );
 }
 
-/** The top bar: Home, Shop, search, the cart with its count, and login or, once logged in, the profile menu. */
-export function Navbar({ onOpenCart }: { onOpenCart: () => void }) {
+/** Home and Shop, as the bar and the phone's menu each show them. */
+function NavLinks({ listClass, linkClass }: { listClass: string; linkClass: (isActive: boolean) => string }) {
+  return (
+    <ul className={listClass}>
+      {NAV.map((item) => (
+        <li key={item.href}>
+          <NavLink to={item.href} end={item.end} className={({ isActive }) => linkClass(isActive)}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Search, the cart with its count of selected items, and login or the profile menu. */
+function NavbarActions({ onOpenCart }: { onOpenCart: () => void }) {
   const user = useCurrentUser();
   const { selectedItems } = useCart();
+  return (
+    <div className="ml-auto flex items-center gap-1 sm:gap-2">
+      <Link to={paths.search.href()} aria-label="Search" className={iconButton}>
+        <Icon d="M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4" />
+      </Link>
+      <button type="button" onClick={onOpenCart} aria-label={`Cart, ${selectedItems} items`} className={iconButton}>
+        <Icon d="M6 8h12l-1 12H7L6 8zM9 8V6a3 3 0 016 0v2" />
+        <span
+          aria-hidden="true"
+          className={`absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full px-1 text-[0.65rem] font-semibold tabular-nums ${selectedItems > 0 ? 'bg-clay text-white' : 'bg-sand text-ink'}`}
+        >
+          {selectedItems}
+        </span>
+      </button>
+      {user ? (
+        <div className="ml-1">
+          <Suspense fallback={<span aria-hidden="true" className="block size-9 rounded-full bg-sand" />}>
+            <UserMenu user={user} />
+          </Suspense>
+        </div>
+      ) : (
+        <Link to={paths.login.href()} aria-label="Login" className={iconButton}>
+          <Icon d="M12 12a4 4 0 100-8 4 4 0 000 8zM4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" />
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The top bar: Home, Shop, search, the cart with its count, and login or, once logged in, the profile menu. */
+export function Navbar({ onOpenCart }: { onOpenCart: () => void }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
 
@@ -62,68 +108,20 @@ export function Navbar({ onOpenCart }: { onOpenCart: () => void }) {
             <span className="text-clay">.</span>
           </Link>
 
-          <ul className="ml-10 hidden items-center gap-8 md:flex">
-            {NAV.map((item) => (
-              <li key={item.href}>
-                <NavLink
-                  to={item.href}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    `text-sm tracking-wide transition-colors hover:text-clay ${isActive ? 'text-ink underline decoration-clay decoration-2 underline-offset-8' : 'text-muted'}`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <Link to={paths.search.href()} aria-label="Search" className={iconButton}>
-              <Icon d="M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4" />
-            </Link>
-            <button
-              type="button"
-              onClick={onOpenCart}
-              aria-label={`Cart, ${selectedItems} items`}
-              className={iconButton}
-            >
-              <Icon d="M6 8h12l-1 12H7L6 8zM9 8V6a3 3 0 016 0v2" />
-              <span
-                aria-hidden="true"
-                className={`absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full px-1 text-[0.65rem] font-semibold tabular-nums ${selectedItems > 0 ? 'bg-clay text-white' : 'bg-sand text-ink'}`}
-              >
-                {selectedItems}
-              </span>
-            </button>
-            {user ? (
-              <div className="ml-1">
-                <Suspense fallback={<span aria-hidden="true" className="block size-9 rounded-full bg-sand" />}>
-                  <UserMenu user={user} />
-                </Suspense>
-              </div>
-            ) : (
-              <Link to={paths.login.href()} aria-label="Login" className={iconButton}>
-                <Icon d="M12 12a4 4 0 100-8 4 4 0 000 8zM4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" />
-              </Link>
-            )}
-          </div>
+          <NavLinks
+            listClass="ml-10 hidden items-center gap-8 md:flex"
+            linkClass={(isActive) =>
+              `text-sm tracking-wide transition-colors hover:text-clay ${isActive ? 'text-ink underline decoration-clay decoration-2 underline-offset-8' : 'text-muted'}`
+            }
+          />
+          <NavbarActions onOpenCart={onOpenCart} />
         </div>
 
         <div id="mobile-menu" hidden={!menuOpen} className="border-t border-sand bg-ivory md:hidden">
-          <ul className="container-page flex flex-col py-3">
-            {NAV.map((item) => (
-              <li key={item.href}>
-                <NavLink
-                  to={item.href}
-                  end={item.end}
-                  className={({ isActive }) => `block py-3 font-display text-xl ${isActive ? 'text-clay' : 'text-ink'}`}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks
+            listClass="container-page flex flex-col py-3"
+            linkClass={(isActive) => `block py-3 font-display text-xl ${isActive ? 'text-clay' : 'text-ink'}`}
+          />
         </div>
       </nav>
     </header>

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { FormSkeleton, RecordLoadFailed } from '../../ui/dashboard-kit/record-load-states';
 import { useToast } from '../../ui/toast';
 import { useGetManagedProductQuery, useUpdateProductMutation } from './manage-products.api';
@@ -13,7 +14,7 @@ import { ProductStockPanel } from './product-stock-panel';
 /** The product form, prefilled; on success back to Manage Products. */
 export function UpdateProductPage() {
   const { id = '' } = useParams();
-  const { data, error, isLoading, refetch } = useGetManagedProductQuery(id, { refetchOnMountOrArgChange: true });
+  const query = useGetManagedProductQuery(id, { refetchOnMountOrArgChange: true });
   const [updateProduct, { isLoading: saving }] = useUpdateProductMutation();
   const navigate = useNavigate();
   const notify = useToast();
@@ -35,28 +36,32 @@ export function UpdateProductPage() {
         title="Update Product"
         description="Change what the shop says about this piece, and how many of each size it has."
       />
-      {isLoading ? (
-        <FormSkeleton label="Loading the product" />
-      ) : error || !data ? (
-        <RecordLoadFailed
-          error={error}
-          missingTitle="This product does not exist any more."
-          failedTitle="The product could not be loaded."
-          back={{ href: paths.dashboard.manageProducts.href(), label: 'Back to Manage Products' }}
-          onRetry={refetch}
-        />
-      ) : (
-        <>
-          <ProductForm
-            key={data.product._id}
-            initial={productToValues(data.product)}
-            submitLabel="Update Product"
-            busy={saving}
-            onSubmit={onSubmit}
+      <QueryState
+        query={query}
+        loading={<FormSkeleton label="Loading the product" />}
+        failed={(error, retry) => (
+          <RecordLoadFailed
+            error={error}
+            missingTitle="This product does not exist any more."
+            failedTitle="The product could not be loaded."
+            back={{ href: paths.dashboard.manageProducts.href(), label: 'Back to Manage Products' }}
+            onRetry={retry}
           />
-          <ProductStockPanel productId={data.product._id} />
-        </>
-      )}
+        )}
+      >
+        {(data) => (
+          <>
+            <ProductForm
+              key={data.product._id}
+              initial={productToValues(data.product)}
+              submitLabel="Update Product"
+              busy={saving}
+              onSubmit={onSubmit}
+            />
+            <ProductStockPanel productId={data.product._id} />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -9,9 +9,10 @@ import { DoughnutChart } from '../../ui/dashboard-kit/charts/doughnut-chart';
 import { MoneyLineChart } from '../../ui/dashboard-kit/charts/line-chart';
 import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../../ui/dashboard-kit/stat-card';
-import { EmptyState, ErrorMessage } from '../../ui/status-message';
+import { ErrorMessage } from '../../ui/status-message';
 import { useGetAdminStatsQuery } from './admin-stats.api';
 import { LowStockCard } from './low-stock-card';
 
@@ -58,7 +59,7 @@ function Statistics({ stats }: { stats: AdminStats }) {
 /** The admin's dashboard: a greeting, the shop's totals, a chart of them and the year's earnings. */
 export function AdminDashboardPage() {
   const user = useDashboardUser();
-  const { data, error, isLoading, refetch } = useGetAdminStatsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const query = useGetAdminStatsQuery(undefined, { refetchOnMountOrArgChange: true });
 
   return (
     <>
@@ -72,17 +73,18 @@ export function AdminDashboardPage() {
           </Link>
         }
       />
-      {isLoading ? (
-        <StatCardsSkeleton count={4} label="Loading the shop's stats" />
-      ) : error ? (
-        <ErrorMessage title={apiErrorMessage(error) ?? 'The statistics could not be loaded.'}>
-          <RetryButton onRetry={refetch} />
-        </ErrorMessage>
-      ) : !data ? (
-        <EmptyState title="Failder to load stats" />
-      ) : (
-        <Statistics stats={data} />
-      )}
+      <QueryState
+        query={query}
+        loading={<StatCardsSkeleton count={4} label="Loading the shop's stats" />}
+        failed={(error, retry) => (
+          <ErrorMessage title={apiErrorMessage(error) ?? 'The statistics could not be loaded.'}>
+            <RetryButton onRetry={retry} />
+          </ErrorMessage>
+        )}
+        empty="Failder to load stats"
+      >
+        {(data) => <Statistics stats={data} />}
+      </QueryState>
     </>
   );
 }

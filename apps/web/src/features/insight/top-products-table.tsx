@@ -2,7 +2,8 @@ import type { InsightProduct } from '@shop/contract/insight';
 import { formatMoney } from '@shop/contract/money';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { actionLink, alignedRight, rowClass, TableHead, td } from '../../ui/dashboard-kit/table-frame';
+import { type Column, DataTableGrid } from '../../ui/dashboard-kit/data-table';
+import { actionLink, alignedRight } from '../../ui/dashboard-kit/table-frame';
 import { ProductImage } from '../../ui/product-image';
 import { formatCount } from './insight-format';
 
@@ -13,9 +14,61 @@ interface TopProductsTableProps {
   rankedBy: 'revenue' | 'units';
 }
 
+/** The product a row is about: its picture, its name (a link while it is in the catalogue) and category. */
+function ProductCell({ product: p }: { product: InsightProduct }) {
+  return (
+    <div className="flex items-center gap-3">
+      <ProductImage
+        src={p.image}
+        alt=""
+        width={32}
+        height={40}
+        sizes="32px"
+        className="hidden h-10 w-8 shrink-0 rounded-md object-cover sm:block"
+      />
+      <div className="min-w-0">
+        {p.inCatalogue ? (
+          <Link to={paths.dashboard.updateProduct.href(p.productId)} className={`${actionLink} text-ink`}>
+            {p.name}
+          </Link>
+        ) : (
+          <span>
+            {p.name} <span className="text-xs text-muted">(deleted)</span>
+          </span>
+        )}
+        {p.category && <p className="text-xs text-muted capitalize">{p.category}</p>}
+      </div>
+    </div>
+  );
+}
+
+const figureColumn = (figure: 'Revenue' | 'Units'): Column<InsightProduct> => ({
+  heading: alignedRight(figure),
+  className: 'text-right whitespace-nowrap tabular-nums',
+  cell: (p) => (figure === 'Revenue' ? formatMoney(p.revenue) : formatCount(p.units)),
+});
+
+/** The rank, the product, then the figure the list is ranked by before the other. */
+function topProductColumns(rankedBy: 'revenue' | 'units'): Column<InsightProduct>[] {
+  const figures = rankedBy === 'revenue' ? (['Revenue', 'Units'] as const) : (['Units', 'Revenue'] as const);
+  return [
+    {
+      heading: { heading: '#', key: '#', className: 'w-10' },
+      className: 'text-muted tabular-nums',
+      cell: (_, i) => i + 1,
+    },
+    {
+      heading: 'Product',
+      className: 'text-left font-normal',
+      rowHeader: true,
+      cell: (p) => <ProductCell product={p} />,
+    },
+    ...figures.map(figureColumn),
+  ];
+}
+
 /** Ten products at most, ranked; a deleted product keeps its place under the name it was sold as. */
 export function TopProductsTable({ title, products, rankedBy }: TopProductsTableProps) {
-  const figures = rankedBy === 'revenue' ? (['Revenue', 'Units'] as const) : (['Units', 'Revenue'] as const);
   return (
     <div className="min-w-0">
       <h2 className="mb-3 font-display text-xl text-ink">{title}</h2>
@@ -26,51 +79,13 @@ export function TopProductsTable({ title, products, rankedBy }: TopProductsTable
       ) : (
         // Four columns fit a phone: the table wraps names rather than scrolling sideways.
         <div className="overflow-hidden rounded-2xl border border-sand bg-white">
-          <table className="w-full border-collapse">
-            <caption className="sr-only">{title}</caption>
-            <TableHead
-              columns={[{ heading: '#', key: '#', className: 'w-10' }, 'Product', ...figures.map(alignedRight)]}
-            />
-            <tbody>
-              {products.map((p, i) => (
-                <tr key={p.productId} className={rowClass}>
-                  <td className={`${td} text-muted tabular-nums`}>{i + 1}</td>
-                  <th scope="row" className={`${td} text-left font-normal`}>
-                    <div className="flex items-center gap-3">
-                      <ProductImage
-                        src={p.image}
-                        alt=""
-                        width={32}
-                        height={40}
-                        sizes="32px"
-                        className="hidden h-10 w-8 shrink-0 rounded-md object-cover sm:block"
-                      />
-                      <div className="min-w-0">
-                        {p.inCatalogue ? (
-                          <Link
-                            to={paths.dashboard.updateProduct.href(p.productId)}
-                            className={`${actionLink} text-ink`}
-                          >
-                            {p.name}
-                          </Link>
-                        ) : (
-                          <span>
-                            {p.name} <span className="text-xs text-muted">(deleted)</span>
-                          </span>
-                        )}
-                        {p.category && <p className="text-xs text-muted capitalize">{p.category}</p>}
-                      </div>
-                    </div>
-                  </th>
-                  {figures.map((f) => (
-                    <td key={f} className={`${td} text-right whitespace-nowrap tabular-nums`}>
-                      {f === 'Revenue' ? formatMoney(p.revenue) : formatCount(p.units)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTableGrid
+            caption={title}
+            columns={topProductColumns(rankedBy)}
+            rows={products}
+            rowKey={(p) => p.productId}
+            tableClassName="w-full border-collapse"
+          />
         </div>
       )}
     </div>

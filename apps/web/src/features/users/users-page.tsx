@@ -1,21 +1,11 @@
 import type { User } from '@shop/contract/users';
-import { useState } from 'react';
 import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
+import { type Column, DataTable, numberColumn } from '../../ui/dashboard-kit/data-table';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { RetryButton } from '../../ui/dashboard-kit/retry-button';
-import {
-  actionLink,
-  alignedRight,
-  deleteButton,
-  rowClass,
-  TableFrame,
-  TableHead,
-  TableSkeleton,
-  tableClass,
-  td,
-} from '../../ui/dashboard-kit/table-frame';
+import { QueryState } from '../../ui/dashboard-kit/query-state';
+import { actionLink, alignedRight, deleteButton, TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { useConfirmedDelete } from '../../ui/dashboard-kit/use-confirmed-delete';
-import { EmptyState, ErrorMessage } from '../../ui/status-message';
+import { useOpenedRecord } from '../../ui/dashboard-kit/use-opened-record';
 import { UserRoleModal } from './user-role-modal';
 import { useDeleteUserMutation, useGetUsersQuery } from './users.api';
 
@@ -34,23 +24,50 @@ export function RoleBadge({ role }: { role: User['role'] }) {
   );
 }
 
+/** All Users' columns: the number, the name (marking the admin's own), the address, the role and the actions. */
+function usersColumns(me: User, edit: (user: User) => void, remove: (user: User) => void): Column<User>[] {
+  return [
+    numberColumn(),
+    {
+      heading: 'Username',
+      className: 'font-medium',
+      cell: (user) => (
+        <>
+          {user.username}
+          {user._id === me._id && <span className="ml-2 text-xs font-normal text-muted">(you)</span>}
+        </>
+      ),
+    },
+    { heading: 'Email', className: 'whitespace-nowrap', cell: (user) => user.email },
+    { heading: 'Role', cell: (user) => <RoleBadge role={user.role} /> },
+    {
+      heading: alignedRight('Actions'),
+      className: 'text-right whitespace-nowrap',
+      cell: (user) => (
+        <>
+          <button type="button" onClick={() => edit(user)} className={`${actionLink} mr-3`}>
+            Edit<span className="sr-only"> {user.username}</span>
+          </button>
+          <button type="button" onClick={() => remove(user)} className={deleteButton}>
+            Delete<span className="sr-only"> {user.username}</span>
+          </button>
+        </>
+      ),
+    },
+  ];
+}
+
 /** All Users: each user with Edit (the role modal) and Delete. */
 export function UsersPage() {
   const me = useDashboardUser();
   // Fetched again each time the page opens: users register and change roles while the admin is elsewhere.
-  const { data: users, error, isLoading, refetch } = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const query = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [deleteUser] = useDeleteUserMutation();
-  // The edited user outlives the modal's closing, so its form does not empty while it fades out.
-  // Each opening gets a fresh modal (`n`) starting from the user's current role.
-  const [editing, setEditing] = useState<{ user: User | null; open: boolean; n: number }>({
-    user: null,
-    open: false,
-    n: 0,
-  });
+  const editing = useOpenedRecord<User>();
   const confirmedDelete = useConfirmedDelete();
 
   const onDelete = (user: User) =>
-    confirmedDelete(
+    void confirmedDelete(
       'This user will be deleted permanently!',
       () => deleteUser(user._id).unwrap(),
       'There was an issue deleting the user. Please try again.',
@@ -63,54 +80,22 @@ export function UsersPage() {
         title="All Users"
         description="Every account, newest first, and its role."
       />
-      {isLoading ? (
-        <TableSkeleton label="Loading the users" />
-      ) : error ? (
-        <ErrorMessage title="Error loading users data.">
-          <RetryButton onRetry={refetch} />
-        </ErrorMessage>
-      ) : !users?.length ? (
-        <EmptyState title="No users yet." />
-      ) : (
-        <TableFrame label="Users">
-          <table className={tableClass}>
-            <TableHead columns={['No.', 'Username', 'Email', 'Role', alignedRight('Actions')]} />
-            <tbody>
-              {users.map((user, index) => (
-                <tr key={user._id} className={rowClass}>
-                  <td className={`${td} text-muted tabular-nums`}>{index + 1}</td>
-                  <td className={`${td} font-medium`}>
-                    {user.username}
-                    {user._id === me._id && <span className="ml-2 text-xs font-normal text-muted">(you)</span>}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>{user.email}</td>
-                  <td className={td}>
-                    <RoleBadge role={user.role} />
-                  </td>
-                  <td className={`${td} text-right whitespace-nowrap`}>
-                    <button
-                      type="button"
-                      onClick={() => setEditing((e) => ({ user, open: true, n: e.n + 1 }))}
-                      className={`${actionLink} mr-3`}
-                    >
-                      Edit<span className="sr-only"> {user.username}</span>
-                    </button>
-                    <button type="button" onClick={() => void onDelete(user)} className={deleteButton}>
-                      Delete<span className="sr-only"> {user.username}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
-      <UserRoleModal
-        key={editing.n}
-        user={editing.user}
-        open={editing.open}
-        onClose={() => setEditing((e) => ({ ...e, open: false }))}
-      />
+      <QueryState
+        query={query}
+        loading={<TableSkeleton label="Loading the users" />}
+        failed={{ title: 'Error loading users data.' }}
+        empty="No users yet."
+      >
+        {(users) => (
+          <DataTable
+            label="Users"
+            columns={usersColumns(me, editing.openWith, onDelete)}
+            rows={users}
+            rowKey={(user) => user._id}
+          />
+        )}
+      </QueryState>
+      <UserRoleModal key={editing.key} user={editing.record} open={editing.open} onClose={editing.close} />
     </>
   );
 }
