@@ -10,7 +10,7 @@ import { useAppDispatch } from '../../lib/hooks';
 import { setUser } from '../../lib/session-actions';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
-import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
+import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { useHydrated } from '../../ui/use-hydrated';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useLoginMutation } from './auth.api';
@@ -101,7 +101,7 @@ export function LoginPage() {
         </p>
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <SchemaTextField
+        <SchemaField
           form={form}
           name="email"
           id="login-email"
@@ -110,7 +110,7 @@ export function LoginPage() {
           autoComplete="email"
           required
         />
-        <SchemaTextField
+        <SchemaField
           form={form}
           name="password"
           id="login-password"
