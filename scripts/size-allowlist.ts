@@ -42,8 +42,6 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   'apps/web/src/features/discounts/discount-codes-page.tsx#DiscountCodesPage': 90,
   'apps/web/src/features/catalogue/image-upload-field.tsx#ImageUploadField': 87,
   'apps/web/src/features/orders/manage-orders-page.tsx#ManageOrdersPage': 124,
-  'apps/web/src/features/orders/order-refund-modal.tsx#RefundForm': 101,
-  'apps/web/src/features/orders/order-status-modal.tsx#StatusForm': 105,
   'apps/web/src/features/catalogue/product-stock-panel.tsx#StockRowForm': 86,
   'apps/web/src/features/auth/login-page.tsx#LoginPage': 101,
   'apps/web/src/features/auth/reset-password-page.tsx#ResetPasswordPage': 91,

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { Button } from './button';
 import { useDialog } from './use-dialog';
 
 interface ModalProps {
@@ -58,5 +59,26 @@ export function Modal({ open, onClose, title, children, closeLabel = 'Close' }: 
         </div>
       </div>
     </dialog>
+  );
+}
+
+interface ModalActionsProps {
+  onCancel: () => void;
+  submitLabel: string;
+  busy: boolean;
+  className?: string;
+}
+
+/** A modal form's last row: Cancel, which closes it, and its submit button, busy while the call runs. */
+export function ModalActions({ onCancel, submitLabel, busy, className = 'flex justify-end gap-3' }: ModalActionsProps) {
+  return (
+    <div className={className}>
+      <Button variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" busy={busy}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }
