@@ -44,7 +44,6 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   'apps/web/src/features/orders/manage-orders-page.tsx#ManageOrdersPage': 124,
   'apps/web/src/features/catalogue/product-stock-panel.tsx#StockRowForm': 86,
   'apps/web/src/features/auth/login-page.tsx#LoginPage': 101,
-  'apps/web/src/features/auth/reset-password-page.tsx#ResetPasswordPage': 91,
   'apps/web/src/features/cart/cart-item-row.tsx#CartItemRow': 82,
   'apps/web/src/features/catalogue/product-details.tsx#ProductDetails': 119,
   'apps/web/src/features/catalogue/search-page.tsx#SearchPage': 98,
