@@ -40,7 +40,6 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   'apps/web/src/features/account/user-payments-page.tsx#UserPaymentsPage': 83,
   'apps/web/src/features/discounts/discount-code-form.tsx#DiscountCodeForm': 146,
   'apps/web/src/features/discounts/discount-codes-page.tsx#DiscountCodesPage': 90,
-  'apps/web/src/features/catalogue/image-upload-field.tsx#ImageUploadField': 87,
   'apps/web/src/features/orders/manage-orders-page.tsx#ManageOrdersPage': 124,
   'apps/web/src/features/catalogue/product-stock-panel.tsx#StockRowForm': 86,
   'apps/web/src/features/auth/login-page.tsx#LoginPage': 101,
@@ -51,7 +50,6 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   'apps/web/src/app/dashboard/dashboard-sidebar.tsx#DashboardSidebar': 95,
   'apps/web/src/features/orders/order-details.tsx#OrderDetails': 118,
   'apps/web/src/features/orders/payment-success.tsx#PaymentSuccess': 81,
-  'apps/web/src/ui/product-card.tsx#ProductCard': 83,
   // The server: route plugins, the app's assembly, the payment providers, the checkout and the seed.
   'apps/api/src/app.ts#buildApp': 119,
   'apps/api/src/seed/demo-seed.ts#seedDemoData': 95,

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Button } from './button';
+import { CloseIcon } from './icons';
 import { useDialog } from './use-dialog';
 
 interface ModalProps {
@@ -43,16 +44,7 @@ export function Modal({ open, onClose, title, children, closeLabel = 'Close' }: 
               aria-label={closeLabel}
               className="-mt-1 -mr-2 rounded-full p-2 text-muted hover:bg-linen hover:text-ink"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.6"
-              >
-                <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
-              </svg>
+              <CloseIcon />
             </button>
           </div>
           <div className="mt-5">{children}</div>
