@@ -43,13 +43,10 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   'apps/web/src/features/orders/manage-orders-page.tsx#ManageOrdersPage': 124,
   'apps/web/src/features/catalogue/product-stock-panel.tsx#StockRowForm': 86,
   'apps/web/src/features/auth/login-page.tsx#LoginPage': 101,
-  'apps/web/src/features/cart/cart-item-row.tsx#CartItemRow': 82,
   'apps/web/src/features/catalogue/product-details.tsx#ProductDetails': 119,
   'apps/web/src/features/catalogue/search-page.tsx#SearchPage': 98,
   'apps/web/src/features/catalogue/shop-page.tsx#ShopPage': 96,
   'apps/web/src/app/dashboard/dashboard-sidebar.tsx#DashboardSidebar': 95,
-  'apps/web/src/features/orders/order-details.tsx#OrderDetails': 118,
-  'apps/web/src/features/orders/payment-success.tsx#PaymentSuccess': 81,
   // The server: route plugins, the app's assembly, the payment providers, the checkout and the seed.
   'apps/api/src/app.ts#buildApp': 119,
   'apps/api/src/seed/demo-seed.ts#seedDemoData': 95,
