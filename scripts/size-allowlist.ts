@@ -42,7 +42,6 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   'apps/web/src/features/discounts/discount-codes-page.tsx#DiscountCodesPage': 90,
   'apps/web/src/features/orders/manage-orders-page.tsx#ManageOrdersPage': 124,
   'apps/web/src/features/catalogue/product-stock-panel.tsx#StockRowForm': 86,
-  'apps/web/src/features/auth/login-page.tsx#LoginPage': 101,
   'apps/web/src/features/catalogue/product-details.tsx#ProductDetails': 119,
   'apps/web/src/features/catalogue/search-page.tsx#SearchPage': 98,
   'apps/web/src/features/catalogue/shop-page.tsx#ShopPage': 96,
