@@ -36,7 +36,6 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   // The web app's components and API slices: their parts become components and hooks of their own.
   'apps/web/src/app/layout/navbar.tsx#Navbar': 97,
   'apps/web/src/features/account/delivery-address-section.tsx#DeliveryAddressSection': 95,
-  'apps/web/src/features/account/two-factor-section.tsx#TwoFactorSection': 100,
   'apps/web/src/features/account/user-payments-page.tsx#UserPaymentsPage': 83,
   'apps/web/src/features/discounts/discount-code-form.tsx#DiscountCodeForm': 146,
   'apps/web/src/features/discounts/discount-codes-page.tsx#DiscountCodesPage': 90,
