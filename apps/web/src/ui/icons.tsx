@@ -14,7 +14,7 @@ interface OutlineIconProps extends IconProps {
   viewBox?: string;
 }
 
-/** A line drawing given its path (the navbar's, the dashboards' and the service banner's icons). */
+/** A line drawing given its path, of round-ended strokes; the icons below are its named uses. */
 export function OutlineIcon({ d, className, strokeWidth = '1.5', viewBox = '0 0 24 24' }: OutlineIconProps) {
   return (
     <svg
@@ -32,50 +32,17 @@ export function OutlineIcon({ d, className, strokeWidth = '1.5', viewBox = '0 0 
 
 /** Two crossed strokes, on buttons that close a dialog, a panel or a search. */
 export function CloseIcon({ className = 'size-5', strokeWidth = '1.6' }: IconProps) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-    >
-      <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
-    </svg>
-  );
+  return <OutlineIcon d="M5 5l10 10M15 5L5 15" viewBox="0 0 20 20" className={className} strokeWidth={strokeWidth} />;
 }
 
 /** A plus, on buttons that add (to the cart, a review). */
 export function PlusIcon({ className = 'size-5', strokeWidth = '1.6' }: IconProps) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-    >
-      <path d="M10 4v12M4 10h12" strokeLinecap="round" />
-    </svg>
-  );
+  return <OutlineIcon d="M10 4v12M4 10h12" viewBox="0 0 20 20" className={className} strokeWidth={strokeWidth} />;
 }
 
 /** A tick, for a step that is done. */
 export function CheckIcon({ className = 'size-4', strokeWidth = '2.2' }: IconProps) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-    >
-      <path d="M5 10.5l3.2 3.2L15 7" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+  return <OutlineIcon d="M5 10.5l3.2 3.2L15 7" viewBox="0 0 20 20" className={className} strokeWidth={strokeWidth} />;
 }
 
 /** A framed landscape, where an image goes. */
@@ -92,16 +59,11 @@ export function ImageIcon({ className = 'size-7', strokeWidth = '1.4' }: IconPro
 /** Three lines when a menu is closed, a cross when it is open. */
 export function MenuToggleIcon({ open, className = 'size-4' }: { open: boolean; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
+    <OutlineIcon
+      d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
       className={className}
-      fill="none"
-      stroke="currentColor"
       strokeWidth="1.6"
-    >
-      <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} strokeLinecap="round" />
-    </svg>
+    />
   );
 }
 
