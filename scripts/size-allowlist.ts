@@ -35,21 +35,11 @@ export const ALLOWED_FILES: Record<string, number> = {
 export const ALLOWED_FUNCTIONS: Record<string, number> = {
   // The web app's components and API slices: their parts become components and hooks of their own.
   'apps/web/src/features/account/delivery-address-section.tsx#DeliveryAddressSection': 95,
-  'apps/web/src/features/account/two-factor-section.tsx#TwoFactorSection': 100,
   'apps/web/src/features/discounts/discount-code-form.tsx#DiscountCodeForm': 146,
-  'apps/web/src/features/catalogue/image-upload-field.tsx#ImageUploadField': 87,
-  'apps/web/src/features/orders/order-refund-modal.tsx#RefundForm': 101,
-  'apps/web/src/features/orders/order-status-modal.tsx#StatusForm': 105,
   'apps/web/src/features/catalogue/product-stock-panel.tsx#StockRowForm': 86,
-  'apps/web/src/features/auth/login-page.tsx#LoginPage': 101,
-  'apps/web/src/features/auth/reset-password-page.tsx#ResetPasswordPage': 91,
-  'apps/web/src/features/cart/cart-item-row.tsx#CartItemRow': 82,
   'apps/web/src/features/catalogue/product-details.tsx#ProductDetails': 119,
   'apps/web/src/features/catalogue/search-page.tsx#SearchPage': 98,
   'apps/web/src/features/catalogue/shop-page.tsx#ShopPage': 96,
-  'apps/web/src/features/orders/order-details.tsx#OrderDetails': 118,
-  'apps/web/src/features/orders/payment-success.tsx#PaymentSuccess': 81,
-  'apps/web/src/ui/product-card.tsx#ProductCard': 83,
   // The server: route plugins, the app's assembly, the payment providers, the checkout and the seed.
   'apps/api/src/app.ts#buildApp': 119,
   'apps/api/src/seed/demo-seed.ts#seedDemoData': 95,

@@ -9,7 +9,7 @@ export interface FieldControlProps {
 
 interface FormFieldProps {
   id: string;
-  label: string;
+  label: ReactNode;
   /** Shown under the control in red, announced, and linked to it. */
   error?: string | undefined;
   hint?: string | undefined;

@@ -1,4 +1,6 @@
 import { type ReactNode, useId } from 'react';
+import { Button } from './button';
+import { CloseIcon } from './icons';
 import { useDialog } from './use-dialog';
 
 interface ModalProps {
@@ -42,21 +44,33 @@ export function Modal({ open, onClose, title, children, closeLabel = 'Close' }: 
               aria-label={closeLabel}
               className="-mt-1 -mr-2 rounded-full p-2 text-muted hover:bg-linen hover:text-ink"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.6"
-              >
-                <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
-              </svg>
+              <CloseIcon />
             </button>
           </div>
           <div className="mt-5">{children}</div>
         </div>
       </div>
     </dialog>
+  );
+}
+
+interface ModalActionsProps {
+  onCancel: () => void;
+  submitLabel: string;
+  busy: boolean;
+  className?: string;
+}
+
+/** A modal form's last row: Cancel, which closes it, and its submit button, busy while the call runs. */
+export function ModalActions({ onCancel, submitLabel, busy, className = 'flex justify-end gap-3' }: ModalActionsProps) {
+  return (
+    <div className={className}>
+      <Button variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" busy={busy}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

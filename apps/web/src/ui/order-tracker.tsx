@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus, type TrackedOrderStatus } from '@shop/contract/constants';
+import { CheckIcon } from './icons';
 
 /**
  * The tracker's four steps, what each tells the customer and its colour. The colours are the tracker's
@@ -83,20 +84,7 @@ export function OrderTracker({ status }: { status: OrderStatus }) {
                 state === 'upcoming' ? 'border border-sand bg-ivory text-muted' : `${info.dot} ${info.onDot}`
               } ${state === 'current' ? `ring-4 ${info.ring}` : ''}`}
             >
-              {state === 'completed' ? (
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 20 20"
-                  className="size-4"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.2"
-                >
-                  <path d="M5 10.5l3.2 3.2L15 7" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-              ) : (
-                index + 1
-              )}
+              {state === 'completed' ? <CheckIcon /> : index + 1}
             </span>
             <div>
               <p className={`text-sm font-semibold ${state === 'upcoming' ? 'text-muted' : info.text}`}>

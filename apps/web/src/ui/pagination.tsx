@@ -1,3 +1,5 @@
+import { OutlineIcon } from './icons';
+
 interface PaginationProps {
   page: number;
   totalPages: number;
@@ -66,11 +68,7 @@ function PageNumbers({
 }
 
 function Arrow({ d }: { d: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 sm:hidden" fill="none" stroke="currentColor">
-      <path d={d} strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+  return <OutlineIcon d={d} viewBox="0 0 20 20" strokeWidth="1.6" className="size-4 sm:hidden" />;
 }
 
 /** Previous / numbered pages / Next under a paged list, on one line even on a phone. */

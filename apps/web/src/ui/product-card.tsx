@@ -3,6 +3,7 @@ import type { Product } from '@shop/contract/products';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import { PlusIcon } from './icons';
 import { Price } from './price';
 import { ProductImage } from './product-image';
 import { RatingStars } from './rating-stars';
@@ -66,16 +67,7 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
           </Link>
         ) : (
           <button type="button" onClick={() => onAddToCart(product)} aria-describedby={nameId} className={cardButton}>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="size-3.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
-            >
-              <path d="M10 4v12M4 10h12" strokeLinecap="round" />
-            </svg>
+            <PlusIcon className="size-3.5" />
             Add to cart
           </button>
         )}

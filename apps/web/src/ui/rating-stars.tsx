@@ -1,5 +1,6 @@
 import { RATING_MAX } from '@shop/contract/constants';
 import { useId } from 'react';
+import { STAR_PATH } from './icons';
 
 interface RatingStarsProps {
   value: number;
@@ -7,8 +8,6 @@ interface RatingStarsProps {
   /** Stars are decorative when the rating is also written in text next to them. */
   size?: 'sm' | 'md';
 }
-
-const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z';
 
 /** Star and gap in the drawing's units: a star is 20 wide, as its path is drawn. */
 const STAR_STEP = 22.5;

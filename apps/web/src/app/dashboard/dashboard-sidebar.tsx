@@ -3,21 +3,11 @@ import type { User } from '@shop/contract/users';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { MenuToggleIcon, OutlineIcon } from '../../ui/icons';
 import { DASHBOARD_LINKS, type DashboardLink } from './dashboard-nav';
 
 function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-5 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-    >
-      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+  return <OutlineIcon d={d} className="size-5 shrink-0" />;
 }
 
 /** The shop's clay focus ring is too faint on the dark sidebar; ivory keeps it plain to see. */
@@ -112,16 +102,7 @@ export function DashboardSidebar({ user, onLogout }: DashboardSidebarProps) {
             onClick={() => setOpen((v) => !v)}
             className={`${onDark} inline-flex items-center gap-2 rounded-full border border-ivory/25 px-4 py-2 text-sm text-ivory hover:bg-ivory/10 lg:hidden`}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
-            >
-              <path d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} strokeLinecap="round" />
-            </svg>
+            <MenuToggleIcon open={open} />
             Menu
           </button>
         </div>

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useCart } from '../../features/cart/use-cart';
+import { OutlineIcon } from '../../ui/icons';
 
 // Only signed-in shoppers see it, and its logout needs the API client: not in the first page's script.
 const UserMenu = lazy(async () => ({ default: (await import('../../features/auth/user-menu')).UserMenu }));
@@ -17,18 +18,7 @@ const iconButton =
   'relative grid size-10 place-items-center rounded-full text-ink transition-colors hover:bg-linen focus-visible:bg-linen';
 
 function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-[1.35rem]"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-    >
-      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+  return <OutlineIcon d={d} className="size-[1.35rem]" />;
 }
 
 /** Home and Shop, as the bar and the phone's menu each show them. */

@@ -1,11 +1,11 @@
-import type { User } from '@shop/contract/users';
-import { type FormEvent, useState } from 'react';
+import { editProfileRequestSchema, type User } from '@shop/contract/users';
+import { useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-error';
 import { useAppDispatch } from '../../lib/hooks';
 import { setUser } from '../../lib/session-actions';
 import { showAlert } from '../../ui/alerts';
-import { Button } from '../../ui/button';
-import { Modal } from '../../ui/modal';
+import { Modal, ModalActions } from '../../ui/modal';
+import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { useEditProfileMutation } from './account.api';
 
 interface EditProfileModalProps {
@@ -27,7 +27,7 @@ export function EditProfileModal({ user, open, onClose }: EditProfileModalProps)
 }
 
 function EditProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
-  const [form, setForm] = useState({
+  const form = useSchemaForm(editProfileRequestSchema, {
     username: user.username,
     profileImage: user.profileImage,
     profession: user.profession,
@@ -36,13 +36,11 @@ function EditProfileForm({ user, onClose }: { user: User; onClose: () => void })
   const [problem, setProblem] = useState<string | null>(null);
   const [editProfile, { isLoading }] = useEditProfileMutation();
   const dispatch = useAppDispatch();
-  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (profile) => {
     setProblem(null);
     try {
-      const { user: updated } = await editProfile({ ...form, userId: user._id }).unwrap();
+      const { user: updated } = await editProfile({ ...profile, userId: user._id }).unwrap();
       // The store also writes the user to local storage, so a reload shows the updated profile.
       dispatch(setUser(updated));
       onClose();
@@ -54,34 +52,33 @@ function EditProfileForm({ user, onClose }: { user: User; onClose: () => void })
     } catch (error) {
       setProblem(apiErrorMessage(error) ?? 'Your profile could not be updated. Please try again.');
     }
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-describedby={problem ? 'profile-problem' : undefined}>
-      <Field id="profile-username" label="Username" value={form.username} onChange={set('username')} required />
-      <Field
+      <SchemaField form={form} name="username" id="profile-username" label="Username" required />
+      <SchemaField
+        form={form}
+        name="profileImage"
         id="profile-image"
         label="Profile image URL"
-        value={form.profileImage}
-        onChange={set('profileImage')}
         required
         placeholder="https://…"
         inputMode="url"
       />
-      <Field id="profile-profession" label="Profession" value={form.profession} onChange={set('profession')} required />
-      <div>
-        <label htmlFor="profile-bio" className="field-label">
-          Bio <span className="tracking-normal normal-case">(optional)</span>
-        </label>
-        <textarea
-          id="profile-bio"
-          rows={3}
-          maxLength={500}
-          value={form.bio}
-          onChange={(e) => set('bio')(e.target.value)}
-          className="field resize-y"
-        />
-      </div>
+      <SchemaField form={form} name="profession" id="profile-profession" label="Profession" required />
+      <SchemaField
+        form={form}
+        name="bio"
+        id="profile-bio"
+        label={
+          <>
+            Bio <span className="tracking-normal normal-case">(optional)</span>
+          </>
+        }
+      >
+        {(control) => <textarea {...control} rows={3} maxLength={500} className="field resize-y" />}
+      </SchemaField>
       {problem && (
         <p
           id="profile-problem"
@@ -91,43 +88,12 @@ function EditProfileForm({ user, onClose }: { user: User; onClose: () => void })
           {problem}
         </p>
       )}
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={isLoading}>
-          Save changes
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  required?: boolean;
-  placeholder?: string;
-  inputMode?: 'url' | 'text';
-}
-
-function Field({ id, label, value, onChange, required, placeholder, inputMode }: FieldProps) {
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        value={value}
-        required={required}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        onChange={(e) => onChange(e.target.value)}
-        className="field"
+      <ModalActions
+        onCancel={onClose}
+        submitLabel="Save changes"
+        busy={isLoading}
+        className="flex justify-end gap-3 pt-2"
       />
-    </div>
+    </form>
   );
 }

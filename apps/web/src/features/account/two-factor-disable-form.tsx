@@ -2,7 +2,7 @@ import { twoFactorDisableRequestSchema } from '@shop/contract/two-factor';
 import { useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-error';
 import { Button } from '../../ui/button';
-import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
+import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { FormProblem } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
 import { useDisableTwoFactorMutation } from './two-factor.api';
@@ -28,7 +28,7 @@ export function TwoFactorDisableForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-4 rounded-2xl border border-sand p-5">
       <p className="text-muted">Confirm it is you with one of these.</p>
-      <SchemaTextField
+      <SchemaField
         form={form}
         name="code"
         id="two-factor-disable-code"
@@ -37,7 +37,7 @@ export function TwoFactorDisableForm({ onDone }: { onDone: () => void }) {
         autoCapitalize="off"
         spellCheck={false}
       />
-      <SchemaTextField
+      <SchemaField
         form={form}
         name="password"
         id="two-factor-disable-password"

@@ -2,7 +2,7 @@ import { type TwoFactorSetupResponse, twoFactorConfirmRequestSchema } from '@sho
 import { useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-error';
 import { Button } from '../../ui/button';
-import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
+import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { FormProblem } from '../../ui/status-message';
 import { useConfirmTwoFactorMutation } from './two-factor.api';
 
@@ -54,7 +54,7 @@ export function TwoFactorEnrol({ setup, onEnabled, onCancel }: TwoFactorEnrolPro
           </code>
         </p>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <SchemaTextField
+          <SchemaField
             form={form}
             name="code"
             id="two-factor-confirm-code"

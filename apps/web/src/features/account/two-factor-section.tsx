@@ -1,4 +1,4 @@
-import { RECOVERY_CODE_COUNT, type TwoFactorSetupResponse } from '@shop/contract/two-factor';
+import { RECOVERY_CODE_COUNT, type TwoFactorSetupResponse, type TwoFactorStatus } from '@shop/contract/two-factor';
 import { useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-error';
 import { Button } from '../../ui/button';
@@ -16,11 +16,8 @@ export function TwoFactorSection() {
   const { data, isLoading, isError, refetch } = useGetTwoFactorStatusQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
-  const [startSetup, starting] = useStartTwoFactorSetupMutation();
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
-  const [setupProblem, setSetupProblem] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [disabling, setDisabling] = useState(false);
 
   return (
     <section aria-labelledby="two-factor-title" className="rounded-2xl border border-sand bg-white p-6 sm:p-8">
@@ -51,23 +48,7 @@ export function TwoFactorSection() {
         ) : recoveryCodes ? (
           <RecoveryCodesPanel codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
         ) : data.enabled ? (
-          <div className="space-y-4 text-sm text-ink">
-            <p>
-              Logins to this account ask for a code from your authenticator app
-              {data.enabledAt ? ` (on since ${formatDate(data.enabledAt)})` : ''}.
-            </p>
-            <p className="text-muted">
-              {data.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left. Each works once if you lose your
-              phone.
-            </p>
-            {disabling ? (
-              <TwoFactorDisableForm onDone={() => setDisabling(false)} />
-            ) : (
-              <Button variant="outline" onClick={() => setDisabling(true)}>
-                Turn off two-factor
-              </Button>
-            )}
-          </div>
+          <TwoFactorOn data={data} />
         ) : setup ? (
           <TwoFactorEnrol
             setup={setup}
@@ -78,37 +59,69 @@ export function TwoFactorSection() {
             onCancel={() => setSetup(null)}
           />
         ) : (
-          <div className="space-y-4 text-sm text-ink">
-            {data.required && (
-              <p className="rounded-xl bg-clay-soft px-4 py-3 text-clay-dark">
-                This shop requires two-factor authentication for admins: turn it on to open the admin dashboard.
-              </p>
-            )}
-            <p className="max-w-prose text-muted">
-              With it on, logging in takes your password and a 6-digit code from an authenticator app on your phone
-              (Google Authenticator, 1Password, Authy and the like), so a stolen password is not enough.
-            </p>
-            {setupProblem && (
-              <p role="alert" className="text-stop-dark">
-                {setupProblem}
-              </p>
-            )}
-            <Button
-              busy={starting.isLoading}
-              onClick={async () => {
-                setSetupProblem(null);
-                try {
-                  setSetup(await startSetup().unwrap());
-                } catch (error) {
-                  setSetupProblem(apiErrorMessage(error) ?? 'Two-factor could not be set up. Please try again.');
-                }
-              }}
-            >
-              Turn on two-factor
-            </Button>
-          </div>
+          <TwoFactorOff required={data.required} onSetup={setSetup} />
         )}
       </div>
     </section>
+  );
+}
+
+/** On: since when, the recovery codes left, and the way to turn it off. */
+function TwoFactorOn({ data }: { data: TwoFactorStatus }) {
+  const [disabling, setDisabling] = useState(false);
+  return (
+    <div className="space-y-4 text-sm text-ink">
+      <p>
+        Logins to this account ask for a code from your authenticator app
+        {data.enabledAt ? ` (on since ${formatDate(data.enabledAt)})` : ''}.
+      </p>
+      <p className="text-muted">
+        {data.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left. Each works once if you lose your phone.
+      </p>
+      {disabling ? (
+        <TwoFactorDisableForm onDone={() => setDisabling(false)} />
+      ) : (
+        <Button variant="outline" onClick={() => setDisabling(true)}>
+          Turn off two-factor
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Off: why to turn it on, and the button that starts the setup. */
+function TwoFactorOff({ required, onSetup }: { required: boolean; onSetup: (setup: TwoFactorSetupResponse) => void }) {
+  const [startSetup, starting] = useStartTwoFactorSetupMutation();
+  const [setupProblem, setSetupProblem] = useState<string | null>(null);
+  return (
+    <div className="space-y-4 text-sm text-ink">
+      {required && (
+        <p className="rounded-xl bg-clay-soft px-4 py-3 text-clay-dark">
+          This shop requires two-factor authentication for admins: turn it on to open the admin dashboard.
+        </p>
+      )}
+      <p className="max-w-prose text-muted">
+        With it on, logging in takes your password and a 6-digit code from an authenticator app on your phone (Google
+        Authenticator, 1Password, Authy and the like), so a stolen password is not enough.
+      </p>
+      {setupProblem && (
+        <p role="alert" className="text-stop-dark">
+          {setupProblem}
+        </p>
+      )}
+      <Button
+        busy={starting.isLoading}
+        onClick={async () => {
+          setSetupProblem(null);
+          try {
+            onSetup(await startSetup().unwrap());
+          } catch (error) {
+            setSetupProblem(apiErrorMessage(error) ?? 'Two-factor could not be set up. Please try again.');
+          }
+        }}
+      >
+        Turn on two-factor
+      </Button>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { formatDate } from '../../ui/dashboard-kit/table-format';
+import { PlusIcon } from '../../ui/icons';
 import { ProductImage } from '../../ui/product-image';
 import { RatingStars } from '../../ui/rating-stars';
 import { Skeleton } from '../../ui/skeleton';
@@ -51,16 +52,7 @@ function AddReviewTile() {
       className="flex h-full min-h-48 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-taupe p-5 text-center text-muted transition-colors hover:border-clay hover:text-clay"
     >
       <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-clay-soft text-clay">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-        >
-          <path d="M10 4v12M4 10h12" strokeLinecap="round" />
-        </svg>
+        <PlusIcon strokeWidth="1.8" />
       </span>
       <span className="font-display text-lg text-ink">Add New Review</span>
       <span className="text-xs">Pick a product in the shop to review it.</span>

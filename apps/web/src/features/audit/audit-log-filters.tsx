@@ -2,7 +2,7 @@ import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditFilterForm, auditFilterFormSc
 import { useEffect } from 'react';
 import { Button } from '../../ui/button';
 import { FormField } from '../../ui/form-field';
-import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
+import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 
 interface AuditLogFiltersProps {
   /** The filters in force (from the address), which the form starts from. */
@@ -26,7 +26,7 @@ export function AuditLogFilters({ current, onApply, onClear }: AuditLogFiltersPr
       aria-label="Filter the audit log"
       className="mb-6 grid gap-4 rounded-2xl border border-sand bg-white p-5 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.1fr)_minmax(9.5rem,1fr)_minmax(9.5rem,1fr)_auto] lg:items-end"
     >
-      <SchemaTextField
+      <SchemaField
         form={form}
         name="actor"
         id="audit-actor"
@@ -47,8 +47,8 @@ export function AuditLogFilters({ current, onApply, onClear }: AuditLogFiltersPr
           </select>
         )}
       </FormField>
-      <SchemaTextField form={form} name="from" id="audit-from" label="From" type="date" />
-      <SchemaTextField form={form} name="to" id="audit-to" label="To" type="date" />
+      <SchemaField form={form} name="from" id="audit-from" label="From" type="date" />
+      <SchemaField form={form} name="to" id="audit-to" label="To" type="date" />
       <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
         <Button type="submit" className="flex-1 lg:flex-none">
           Apply

@@ -1,8 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { forgotPasswordRequestSchema } from '@shop/contract/users';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
 import { Button } from '../../ui/button';
+import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useRequestPasswordResetMutation } from './auth.api';
 import { AuthLayout } from './auth-layout';
@@ -10,21 +12,20 @@ import { AuthLayout } from './auth-layout';
 /** "Forgot password?": asks for the e-mail and says the same thing whether or not it has an account. */
 export function ForgotPasswordPage() {
   usePageMeta('Forgot password', 'Get a link to set a new password for your Lebaba account.');
-  const [email, setEmail] = useState('');
+  const form = useSchemaForm(forgotPasswordRequestSchema);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (request) => {
     setError(null);
     try {
-      const { message } = await requestReset({ email }).unwrap();
+      const { message } = await requestReset(request).unwrap();
       setSent(message);
     } catch (err) {
       setError(apiErrorMessage(err) ?? 'The link could not be sent. Please try again in a moment.');
     }
-  }
+  });
 
   return (
     <AuthLayout
@@ -37,21 +38,20 @@ export function ForgotPasswordPage() {
         </p>
       ) : (
         <form onSubmit={onSubmit} className="space-y-5">
-          <div>
-            <label htmlFor="forgot-email" className="field-label">
-              Email
-            </label>
-            <input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-describedby={error ? 'forgot-error' : undefined}
-              className="field"
-            />
-          </div>
+          <SchemaField form={form} name="email" id="forgot-email" label="Email">
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                autoComplete="email"
+                required
+                aria-describedby={
+                  [control['aria-describedby'], error && 'forgot-error'].filter(Boolean).join(' ') || undefined
+                }
+                className="field"
+              />
+            )}
+          </SchemaField>
           {error && (
             <p id="forgot-error" role="alert" className="text-sm text-red-700">
               {error}

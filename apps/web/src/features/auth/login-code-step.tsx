@@ -3,7 +3,7 @@ import type { User } from '@shop/contract/users';
 import { useState } from 'react';
 import { apiErrorMessage, apiErrorStatus } from '../../lib/api-error';
 import { Button } from '../../ui/button';
-import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
+import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { FormProblem } from '../../ui/status-message';
 import { useLoginTwoFactorMutation } from './auth.api';
 
@@ -40,7 +40,7 @@ export function LoginCodeStep({ challenge, onLoggedIn, onExpired, onCancel }: Lo
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <SchemaTextField
+      <SchemaField
         form={form}
         name="code"
         id="login-code"

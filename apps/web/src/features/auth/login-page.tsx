@@ -10,7 +10,7 @@ import { useAppDispatch } from '../../lib/hooks';
 import { setUser } from '../../lib/session-actions';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
-import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
+import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { useHydrated } from '../../ui/use-hydrated';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useLoginMutation } from './auth.api';
@@ -41,8 +41,8 @@ function useLoginLocationState(): { notice?: string | undefined; returnTo: strin
 
 export function LoginPage() {
   usePageMeta(PAGE_META.login.title, PAGE_META.login.description);
+  // Kept here, so what was typed is still there when the shopper steps back from the code.
   const form = useSchemaForm(loginRequestSchema);
-  const [login, { isLoading }] = useLoginMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { notice, returnTo } = useLoginLocationState();
@@ -55,26 +55,6 @@ export function LoginPage() {
     dispatch(setUser(user));
     navigate(returnTo);
   };
-
-  const onSubmit = form.handleSubmit(async (credentials) => {
-    try {
-      // The session is the httpOnly cookie the server sets; the token in the answer is not kept.
-      const answer = await login(credentials).unwrap();
-      if ('twoFactorRequired' in answer) {
-        setExpiredNotice(null);
-        setChallenge(answer.challenge);
-        return;
-      }
-      loggedIn(answer.user);
-    } catch (error) {
-      await showAlert({
-        title: 'Login Failed',
-        text: apiErrorMessage(error) ?? 'Invalid credentials',
-        icon: 'error',
-        confirmButtonText: 'Try Again',
-      });
-    }
-  });
 
   if (challenge) {
     return (
@@ -92,16 +72,57 @@ export function LoginPage() {
     );
   }
 
-  const shownNotice = expiredNotice ?? notice;
+  return (
+    <LoginForm
+      form={form}
+      notice={expiredNotice ?? notice}
+      onLoggedIn={loggedIn}
+      onChallenge={(next) => {
+        setExpiredNotice(null);
+        setChallenge(next);
+      }}
+    />
+  );
+}
+
+interface LoginFormProps {
+  form: ReturnType<typeof useSchemaForm<typeof loginRequestSchema>>;
+  notice: string | undefined;
+  onLoggedIn: (user: User) => void;
+  onChallenge: (challenge: string) => void;
+}
+
+function LoginForm({ form, notice, onLoggedIn, onChallenge }: LoginFormProps) {
+  const [login, { isLoading }] = useLoginMutation();
+
+  const onSubmit = form.handleSubmit(async (credentials) => {
+    try {
+      // The session is the httpOnly cookie the server sets; the token in the answer is not kept.
+      const answer = await login(credentials).unwrap();
+      if ('twoFactorRequired' in answer) {
+        onChallenge(answer.challenge);
+        return;
+      }
+      onLoggedIn(answer.user);
+    } catch (error) {
+      await showAlert({
+        title: 'Login Failed',
+        text: apiErrorMessage(error) ?? 'Invalid credentials',
+        icon: 'error',
+        confirmButtonText: 'Try Again',
+      });
+    }
+  });
+
   return (
     <AuthLayout title="Welcome back" intro="Log in to check out, follow your orders and write reviews.">
-      {shownNotice && (
+      {notice && (
         <p role="status" className="mb-6 rounded-xl bg-clay-soft px-4 py-3 text-sm text-clay-dark">
-          {shownNotice}
+          {notice}
         </p>
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <SchemaTextField
+        <SchemaField
           form={form}
           name="email"
           id="login-email"
@@ -110,7 +131,7 @@ export function LoginPage() {
           autoComplete="email"
           required
         />
-        <SchemaTextField
+        <SchemaField
           form={form}
           name="password"
           id="login-password"

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
-import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
+import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useRegisterMutation } from './auth.api';
 import { AuthLayout } from './auth-layout';
@@ -35,7 +35,7 @@ export function RegisterPage() {
   return (
     <AuthLayout title="Create an account" intro="Save your details for a faster checkout and follow every order.">
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        <SchemaTextField
+        <SchemaField
           form={form}
           name="username"
           id="register-username"
@@ -43,7 +43,7 @@ export function RegisterPage() {
           autoComplete="username"
           required
         />
-        <SchemaTextField
+        <SchemaField
           form={form}
           name="email"
           id="register-email"
@@ -52,7 +52,7 @@ export function RegisterPage() {
           autoComplete="email"
           required
         />
-        <SchemaTextField
+        <SchemaField
           form={form}
           name="password"
           id="register-password"

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAppDispatch } from '../../lib/hooks';
-import { ProductImage } from '../../ui/product-image';
+import { ProductLine } from '../../ui/product-line';
 import {
   type CartItem,
   cartLineKey,
@@ -20,22 +20,19 @@ export function CartItemRow({ item, index, onNavigate }: { item: CartItem; index
   const dispatch = useAppDispatch();
   const nameId = useId();
   const key = cartLineKey(item);
-  const max = maxQuantityOf(item);
   // Told why the plus stops, when it is the stock (not the order's limit) that stops it.
   const stockLimited = item.available !== undefined && item.quantity >= item.available;
   return (
-    <li className="flex gap-4 py-5">
-      <span aria-hidden="true" className="w-6 pt-1 font-display text-sm text-muted tabular-nums">
-        {String(index + 1).padStart(2, '0')}
-      </span>
-      <ProductImage
-        src={item.image}
-        alt=""
-        width={80}
-        height={100}
-        sizes="80px"
-        className="h-[6.25rem] w-20 shrink-0 rounded-xl"
-      />
+    <ProductLine
+      image={item.image}
+      thumbnail="cart"
+      className="flex gap-4 py-5"
+      lead={
+        <span aria-hidden="true" className="w-6 pt-1 font-display text-sm text-muted tabular-nums">
+          {String(index + 1).padStart(2, '0')}
+        </span>
+      }
+    >
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
@@ -59,32 +56,7 @@ export function CartItemRow({ item, index, onNavigate }: { item: CartItem; index
           </p>
         )}
         <div className="mt-auto flex items-center justify-between gap-3 pt-3">
-          <div className="flex items-center gap-2">
-            <button
-              type="button"
-              aria-label="Decrease Quantity"
-              aria-describedby={nameId}
-              disabled={item.quantity <= 1}
-              onClick={() => dispatch(decreaseQuantity(key))}
-              className={stepButton}
-            >
-              <span aria-hidden="true">−</span>
-            </button>
-            <span className="w-7 text-center text-sm tabular-nums">
-              <span className="sr-only">Quantity </span>
-              {item.quantity}
-            </span>
-            <button
-              type="button"
-              aria-label="Increase Quantity"
-              aria-describedby={nameId}
-              disabled={item.quantity >= max}
-              onClick={() => dispatch(increaseQuantity(key))}
-              className={stepButton}
-            >
-              <span aria-hidden="true">+</span>
-            </button>
-          </div>
+          <QuantityStepper item={item} nameId={nameId} />
           <button
             type="button"
             aria-describedby={nameId}
@@ -95,6 +67,41 @@ export function CartItemRow({ item, index, onNavigate }: { item: CartItem; index
           </button>
         </div>
       </div>
-    </li>
+    </ProductLine>
+  );
+}
+
+/** The line's minus, quantity and plus; the plus stops at the stock or the order's limit. */
+function QuantityStepper({ item, nameId }: { item: CartItem; nameId: string }) {
+  const dispatch = useAppDispatch();
+  const key = cartLineKey(item);
+  const max = maxQuantityOf(item);
+  return (
+    <div className="flex items-center gap-2">
+      <button
+        type="button"
+        aria-label="Decrease Quantity"
+        aria-describedby={nameId}
+        disabled={item.quantity <= 1}
+        onClick={() => dispatch(decreaseQuantity(key))}
+        className={stepButton}
+      >
+        <span aria-hidden="true">−</span>
+      </button>
+      <span className="w-7 text-center text-sm tabular-nums">
+        <span className="sr-only">Quantity </span>
+        {item.quantity}
+      </span>
+      <button
+        type="button"
+        aria-label="Increase Quantity"
+        aria-describedby={nameId}
+        disabled={item.quantity >= max}
+        onClick={() => dispatch(increaseQuantity(key))}
+        className={stepButton}
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { Drawer } from '../../ui/drawer';
+import { CloseIcon } from '../../ui/icons';
 import { CartItemRow } from './cart-item-row';
 import { type DiscountedTotals, OrderSummary } from './order-summary';
 import { useCart } from './use-cart';
@@ -42,16 +43,7 @@ export function CartPanel({
           aria-label="Close Cart"
           className="rounded-full p-2 text-muted transition-colors hover:bg-linen hover:text-ink"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-          >
-            <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
-          </svg>
+          <CloseIcon />
         </button>
       </div>
       {products.length === 0 ? (

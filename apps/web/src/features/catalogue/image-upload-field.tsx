@@ -1,4 +1,5 @@
 import { type DragEvent, useState } from 'react';
+import { ImageIcon } from '../../ui/icons';
 import { ProductImage } from '../../ui/product-image';
 import { ACCEPTED_IMAGES, type UploadStatus, useImageUpload } from './use-image-upload';
 
@@ -60,20 +61,7 @@ export function ImageUploadField({ id, value, onChange }: ImageUploadFieldProps)
             aria-hidden="true"
             className="grid h-30 w-24 shrink-0 place-items-center rounded-lg bg-linen text-muted"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.4"
-            >
-              <path
-                d="M4 16l4.5-4.5 3 3L15 11l5 5M4 5h16v14H4V5zm5 4.5a1.5 1.5 0 100-3 1.5 1.5 0 000 3z"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <ImageIcon />
           </span>
         )}
         <div className="min-w-0 flex-1 space-y-2">

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button, buttonClass } from '../../ui/button';
+import { CloseIcon } from '../../ui/icons';
 import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
 import { ProductGridSkeleton } from '../../ui/skeleton';
 import { usePageMeta } from '../../ui/use-page-meta';
@@ -71,9 +72,7 @@ export function SearchPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'
                   }}
                   className="absolute top-1/2 right-2 grid size-8 -translate-y-1/2 place-items-center rounded-full text-muted transition-colors hover:bg-linen hover:text-ink"
                 >
-                  <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor">
-                    <path d="M5 5l10 10M15 5L5 15" strokeWidth="1.6" strokeLinecap="round" />
-                  </svg>
+                  <CloseIcon className="size-4" />
                 </button>
               )}
             </div>

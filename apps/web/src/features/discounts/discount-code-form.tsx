@@ -13,7 +13,7 @@ import { apiErrorMessage, apiErrorStatus } from '../../lib/api-error';
 import { Button, buttonClass } from '../../ui/button';
 import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { FormField } from '../../ui/form-field';
-import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
+import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { type DiscountCodeFormValues, discountCodeFormSchema } from './discount-code-form-values';
 
 interface DiscountCodeFormProps {
@@ -62,7 +62,7 @@ export function DiscountCodeForm({ initial, submitLabel, busy, onSubmit, failure
   return (
     <form onSubmit={submit} noValidate className="space-y-8 rounded-2xl border border-sand bg-white p-5 sm:p-8">
       <Section title="The code" hint="What shoppers type in the cart. Letters and digits are kept in capitals.">
-        <SchemaTextField
+        <SchemaField
           form={form}
           name="code"
           id="discount-code"
@@ -104,7 +104,7 @@ export function DiscountCodeForm({ initial, submitLabel, busy, onSubmit, failure
           </div>
         </fieldset>
         {kind === 'fixed' ? (
-          <SchemaTextField
+          <SchemaField
             key="amount"
             form={form}
             name="amountOffCents"
@@ -115,7 +115,7 @@ export function DiscountCodeForm({ initial, submitLabel, busy, onSubmit, failure
             hint="Never more than the items it applies to."
           />
         ) : (
-          <SchemaTextField
+          <SchemaField
             key="percent"
             form={form}
             name="percentOff"
@@ -126,7 +126,7 @@ export function DiscountCodeForm({ initial, submitLabel, busy, onSubmit, failure
             hint="A whole number from 1 to 100."
           />
         )}
-        <SchemaTextField
+        <SchemaField
           form={form}
           name="minOrderCents"
           id="discount-minimum"
@@ -138,21 +138,15 @@ export function DiscountCodeForm({ initial, submitLabel, busy, onSubmit, failure
       </Section>
 
       <Section title="When" hint="In your own time zone. Leave empty to start now or to never end.">
-        <SchemaTextField
-          form={form}
-          name="startsAt"
-          id="discount-starts"
-          label="Starts (optional)"
-          type="datetime-local"
-        />
-        <SchemaTextField form={form} name="endsAt" id="discount-ends" label="Ends (optional)" type="datetime-local" />
+        <SchemaField form={form} name="startsAt" id="discount-starts" label="Starts (optional)" type="datetime-local" />
+        <SchemaField form={form} name="endsAt" id="discount-ends" label="Ends (optional)" type="datetime-local" />
       </Section>
 
       <Section
         title="Limits"
         hint="A checkout holds a use until it is paid, cancelled or expires, so a limit is never exceeded."
       >
-        <SchemaTextField
+        <SchemaField
           form={form}
           name="maxUses"
           id="discount-max-uses"
@@ -160,7 +154,7 @@ export function DiscountCodeForm({ initial, submitLabel, busy, onSubmit, failure
           inputMode="numeric"
           placeholder="Unlimited"
         />
-        <SchemaTextField
+        <SchemaField
           form={form}
           name="maxUsesPerCustomer"
           id="discount-max-per-customer"

@@ -1,4 +1,5 @@
 import { SHIPPING_PROMISES } from '@shop/contract/shipping';
+import { OutlineIcon } from '../../ui/icons';
 
 const SERVICES = [
   {
@@ -26,16 +27,7 @@ export function ServiceBanner() {
         {SERVICES.map((service) => (
           <li key={service.title} className="flex flex-col items-center px-4 text-center">
             <span className="grid size-14 place-items-center rounded-full bg-clay-soft text-clay">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.5"
-              >
-                <path d={service.icon} strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
+              <OutlineIcon d={service.icon} className="size-6" />
             </span>
             <h3 className="mt-4 font-display text-xl text-ink">{service.title}</h3>
             <p className="mt-2 max-w-xs text-sm text-muted">{service.text}</p>

@@ -1,7 +1,7 @@
 import { INSIGHT_PRESET_DAYS, type InsightRange, insightRangeSchema, isoDayOf } from '@shop/contract/insight';
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/button';
-import { SchemaTextField, useSchemaForm } from '../../ui/schema-form';
+import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { formatDay } from './insight-format';
 import type { InsightRangeState } from './use-insight-range';
 
@@ -23,8 +23,8 @@ function CustomRangeForm({ range, onApply }: { range: InsightRange; onApply: (ra
       aria-label="Choose the days"
       className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,12rem)_minmax(0,12rem)_auto] sm:items-start"
     >
-      <SchemaTextField form={form} name="from" id="insight-from" label="From" type="date" max={today} />
-      <SchemaTextField form={form} name="to" id="insight-to" label="To" type="date" />
+      <SchemaField form={form} name="from" id="insight-from" label="From" type="date" max={today} />
+      <SchemaField form={form} name="to" id="insight-to" label="To" type="date" />
       <Button type="submit" className="sm:mt-[1.375rem] sm:justify-self-start">
         Show these days
       </Button>

@@ -1,10 +1,10 @@
 import { TAX_PERCENT } from '@shop/contract/constants';
 import { formatMoney, toCents, toDollars } from '@shop/contract/money';
-import type { Order } from '@shop/contract/orders';
+import type { Order, OrderItem } from '@shop/contract/orders';
 import { ONE_SIZE } from '@shop/contract/sizes';
 import { OrderDelivery, shippingAmountText } from '../../ui/order-shipping';
 import { OrderTracker } from '../../ui/order-tracker';
-import { ProductImage } from '../../ui/product-image';
+import { ProductLine } from '../../ui/product-line';
 import { OrderRefunds } from './order-refunds';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
@@ -66,65 +66,66 @@ export function OrderDetails({ order }: { order: Order }) {
         </h2>
         <ul className="mt-4 divide-y divide-sand border-y border-sand">
           {order.products.map((item) => (
-            <li
-              key={`${item.productId ?? `removed-${item.name}`}|${item.size ?? ''}`}
-              className="flex items-center gap-4 py-4"
-            >
-              <ProductImage
-                src={item.image}
-                alt=""
-                width={64}
-                height={80}
-                sizes="64px"
-                className="h-20 w-16 rounded-lg"
-              />
-              <div className="min-w-0 flex-1">
-                <p className="font-display text-base text-ink">{item.name}</p>
-                {item.size && item.size !== ONE_SIZE && <p className="text-xs text-ink">Size {item.size}</p>}
-                <p className="text-xs text-muted">
-                  {item.quantity} × {formatMoney(item.price)}
-                </p>
-              </div>
-              <p className="text-sm tabular-nums">{formatMoney(toDollars(toCents(item.price) * item.quantity))}</p>
-            </li>
+            <OrderItemLine key={`${item.productId ?? `removed-${item.name}`}|${item.size ?? ''}`} item={item} />
           ))}
         </ul>
-        <dl className="mt-4 ml-auto max-w-xs space-y-2 text-sm">
-          <div className="flex justify-between">
-            <dt className="text-muted">Total Price</dt>
-            <dd className="tabular-nums">{formatMoney(order.subtotal)}</dd>
-          </div>
-          {order.discount && (
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted">
-                Discount <span className="font-mono text-xs tracking-wide text-ink">({order.discount.code})</span>
-              </dt>
-              <dd className="font-medium text-go-dark tabular-nums">−{formatMoney(order.discount.amount)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between">
-            <dt className="text-muted">Tax ({TAX_PERCENT}%)</dt>
-            <dd className="tabular-nums">{formatMoney(order.tax)}</dd>
-          </div>
-          {order.shipping && (
-            <div className="flex justify-between">
-              <dt className="text-muted">Shipping</dt>
-              <dd className="tabular-nums">{shippingAmountText(order.shipping.amount)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between border-t border-sand pt-2 text-base font-semibold">
-            <dt>Grand Total</dt>
-            <dd className="tabular-nums">{formatMoney(order.amount)}</dd>
-          </div>
-          {order.refunded > 0 && (
-            <div className="flex justify-between text-stop-dark">
-              <dt>Refunded</dt>
-              <dd className="tabular-nums">{formatMoney(order.refunded)}</dd>
-            </div>
-          )}
-        </dl>
+        <OrderTotals order={order} />
       </section>
       {order.refunds.length > 0 && <OrderRefunds refunds={order.refunds} />}
     </div>
+  );
+}
+
+function OrderItemLine({ item }: { item: OrderItem }) {
+  return (
+    <ProductLine image={item.image} thumbnail="order" className="flex items-center gap-4 py-4">
+      <div className="min-w-0 flex-1">
+        <p className="font-display text-base text-ink">{item.name}</p>
+        {item.size && item.size !== ONE_SIZE && <p className="text-xs text-ink">Size {item.size}</p>}
+        <p className="text-xs text-muted">
+          {item.quantity} × {formatMoney(item.price)}
+        </p>
+      </div>
+      <p className="text-sm tabular-nums">{formatMoney(toDollars(toCents(item.price) * item.quantity))}</p>
+    </ProductLine>
+  );
+}
+
+function OrderTotals({ order }: { order: Order }) {
+  return (
+    <dl className="mt-4 ml-auto max-w-xs space-y-2 text-sm">
+      <div className="flex justify-between">
+        <dt className="text-muted">Total Price</dt>
+        <dd className="tabular-nums">{formatMoney(order.subtotal)}</dd>
+      </div>
+      {order.discount && (
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">
+            Discount <span className="font-mono text-xs tracking-wide text-ink">({order.discount.code})</span>
+          </dt>
+          <dd className="font-medium text-go-dark tabular-nums">−{formatMoney(order.discount.amount)}</dd>
+        </div>
+      )}
+      <div className="flex justify-between">
+        <dt className="text-muted">Tax ({TAX_PERCENT}%)</dt>
+        <dd className="tabular-nums">{formatMoney(order.tax)}</dd>
+      </div>
+      {order.shipping && (
+        <div className="flex justify-between">
+          <dt className="text-muted">Shipping</dt>
+          <dd className="tabular-nums">{shippingAmountText(order.shipping.amount)}</dd>
+        </div>
+      )}
+      <div className="flex justify-between border-t border-sand pt-2 text-base font-semibold">
+        <dt>Grand Total</dt>
+        <dd className="tabular-nums">{formatMoney(order.amount)}</dd>
+      </div>
+      {order.refunded > 0 && (
+        <div className="flex justify-between text-stop-dark">
+          <dt>Refunded</dt>
+          <dd className="tabular-nums">{formatMoney(order.refunded)}</dd>
+        </div>
+      )}
+    </dl>
   );
 }

@@ -1,11 +1,11 @@
 import { formatMoney, toCents, toDollars } from '@shop/contract/money';
-import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
+import { ORDER_MESSAGES, type Order, refundRequestSchema } from '@shop/contract/orders';
 import { ONE_SIZE } from '@shop/contract/sizes';
-import { type FormEvent, useRef, useState } from 'react';
-import { Button } from '../../ui/button';
+import { useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
 import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
-import { Modal } from '../../ui/modal';
-import { TextField } from '../../ui/text-field';
+import { Modal, ModalActions } from '../../ui/modal';
+import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { useToast } from '../../ui/toast';
 import { useRefundOrderMutation } from './manage-orders.api';
 
@@ -34,39 +34,46 @@ function parseDollars(text: string): number | null {
   return toCents(Number(trimmed));
 }
 
+/** The refund's amount in dollars, as the admin types it, up to what is left; the reason as the API checks it. */
+function refundFormSchema(leftCents: number) {
+  return z.object({
+    amount: z.string().transform((text, ctx) => {
+      const cents = parseDollars(text);
+      if (cents === null || cents <= 0)
+        ctx.addIssue({ code: 'custom', message: 'Enter an amount in dollars, such as 12.50' });
+      else if (cents > leftCents) ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.overRefund });
+      return cents ?? 0;
+    }),
+    reason: refundRequestSchema.shape.reason,
+  });
+}
+
+type Restock = Record<string, number>;
+
 function RefundForm({ order, onClose }: { order: Order; onClose: () => void }) {
   const left = leftToRefundCents(order);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [restock, setRestock] = useState<Record<string, number>>({});
-  const [amountError, setAmountError] = useState<string>();
+  const schema = useMemo(() => refundFormSchema(left), [left]);
+  const form = useSchemaForm(schema, { amount: '', reason: '' });
+  const [restock, setRestock] = useState<Restock>({});
   const [refundOrder, { isLoading }] = useRefundOrderMutation();
   const notify = useToast();
   const formRef = useRef<HTMLFormElement>(null);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const cents = parseDollars(amount);
-    if (cents === null || cents <= 0) return setAmountError('Enter an amount in dollars, such as 12.50');
-    if (cents > left) return setAmountError(ORDER_MESSAGES.overRefund);
-    setAmountError(undefined);
+  const onSubmit = form.handleSubmit(async ({ amount, reason }) => {
     try {
       const { message } = await refundOrder({
         id: order._id,
         kind: 'refund',
-        amountCents: cents,
+        amountCents: amount,
         reason,
         restock: Object.entries(restock).map(([itemId, quantity]) => ({ itemId, quantity })),
       }).unwrap();
-      notify(`${message}: ${formatMoney(toDollars(cents))}`, 'success');
+      notify(`${message}: ${formatMoney(toDollars(amount))}`, 'success');
       onClose();
     } catch (error) {
       await adminCallFailed('The refund could not be made.', error, formRef.current?.closest('dialog'));
     }
-  }
-
-  const toggle = (itemId: string, quantity: number | null) =>
-    setRestock(({ [itemId]: _, ...rest }) => (quantity === null ? rest : { ...rest, [itemId]: quantity }));
+  });
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
@@ -75,63 +82,72 @@ function RefundForm({ order, onClose }: { order: Order; onClose: () => void }) {
         {formatMoney(order.amount)} paid, <strong className="text-ink">{formatMoney(toDollars(left))}</strong> left to
         refund
       </p>
-      <TextField
+      <SchemaField
+        form={form}
+        name="amount"
         id="refund-amount"
         label="Amount ($)"
-        value={amount}
-        onChange={setAmount}
-        error={amountError}
         hint={`At most ${formatMoney(toDollars(left))}`}
         inputMode="decimal"
         required
         autoComplete="off"
         placeholder="10.00"
       />
-      <TextField id="refund-reason" label="Reason" value={reason} onChange={setReason} maxLength={200} />
-      <fieldset>
-        <legend className="field-label">Back to stock</legend>
-        <ul className="space-y-2">
-          {order.products.map((item) => {
-            const chosen = restock[item._id];
-            const label = `${item.name}${item.size && item.size !== ONE_SIZE ? ` (${item.size})` : ''}`;
-            return (
-              <li key={item._id} className="flex flex-wrap items-center gap-3 text-sm">
-                <label className="flex min-w-0 flex-1 items-center gap-2">
-                  <input
-                    type="checkbox"
-                    checked={chosen !== undefined}
-                    onChange={(e) => toggle(item._id, e.target.checked ? item.quantity : null)}
-                    className="size-4 accent-ink"
-                  />
-                  <span className="truncate">{label}</span>
-                </label>
-                {chosen !== undefined && item.quantity > 1 && (
-                  <select
-                    aria-label={`Pieces of ${label} back to stock`}
-                    value={chosen}
-                    onChange={(e) => toggle(item._id, Number(e.target.value))}
-                    className="field w-20 py-1"
-                  >
-                    {Array.from({ length: item.quantity }, (_, i) => i + 1).map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </fieldset>
-      <div className="flex justify-end gap-3">
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={isLoading}>
-          Refund
-        </Button>
-      </div>
+      <SchemaField form={form} name="reason" id="refund-reason" label="Reason" maxLength={200} />
+      <RestockFields order={order} restock={restock} onChange={setRestock} />
+      <ModalActions onCancel={onClose} submitLabel="Refund" busy={isLoading} />
     </form>
+  );
+}
+
+/** The lines that go back to stock with the refund, each with how many of its pieces. */
+function RestockFields({
+  order,
+  restock,
+  onChange,
+}: {
+  order: Order;
+  restock: Restock;
+  onChange: (set: (r: Restock) => Restock) => void;
+}) {
+  const toggle = (itemId: string, quantity: number | null) =>
+    onChange(({ [itemId]: _, ...rest }) => (quantity === null ? rest : { ...rest, [itemId]: quantity }));
+  return (
+    <fieldset>
+      <legend className="field-label">Back to stock</legend>
+      <ul className="space-y-2">
+        {order.products.map((item) => {
+          const chosen = restock[item._id];
+          const label = `${item.name}${item.size && item.size !== ONE_SIZE ? ` (${item.size})` : ''}`;
+          return (
+            <li key={item._id} className="flex flex-wrap items-center gap-3 text-sm">
+              <label className="flex min-w-0 flex-1 items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={chosen !== undefined}
+                  onChange={(e) => toggle(item._id, e.target.checked ? item.quantity : null)}
+                  className="size-4 accent-ink"
+                />
+                <span className="truncate">{label}</span>
+              </label>
+              {chosen !== undefined && item.quantity > 1 && (
+                <select
+                  aria-label={`Pieces of ${label} back to stock`}
+                  value={chosen}
+                  onChange={(e) => toggle(item._id, Number(e.target.value))}
+                  className="field w-20 py-1"
+                >
+                  {Array.from({ length: item.quantity }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
   );
 }

@@ -47,29 +47,7 @@ export function PaymentSuccess({ onConfirmed }: { onConfirmed: () => void }) {
   }
 
   if (error) {
-    const problem = confirmationProblem(error);
-    return (
-      <Frame title={problem.title}>
-        <div role="alert" className="text-muted">
-          {problem.help}
-        </div>
-        <div className="mt-8 flex flex-wrap gap-3">
-          {problem.retry && <Button onClick={() => confirm({ session_id: sessionId })}>Try again</Button>}
-          {problem.loginNeeded && (
-            <Link
-              to={paths.login.href()}
-              state={{ returnTo: `${paths.success.href()}?${searchParams.toString()}` }}
-              className={buttonClass('primary')}
-            >
-              Login
-            </Link>
-          )}
-          <Link to={paths.shop.href()} className={buttonClass('outline')}>
-            Back to the shop
-          </Link>
-        </div>
-      </Frame>
-    );
+    return <ConfirmationFailed error={error} onRetry={() => confirm({ session_id: sessionId })} />;
   }
 
   if (isLoading || isUninitialized || !data) {
@@ -116,5 +94,33 @@ function Actions({ orderId }: { orderId?: string }) {
         Continue shopping
       </Link>
     </div>
+  );
+}
+
+/** Why the payment could not be confirmed, and the ways on: again, a login, or back to the shop. */
+function ConfirmationFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const [searchParams] = useSearchParams();
+  const problem = confirmationProblem(error);
+  return (
+    <Frame title={problem.title}>
+      <div role="alert" className="text-muted">
+        {problem.help}
+      </div>
+      <div className="mt-8 flex flex-wrap gap-3">
+        {problem.retry && <Button onClick={onRetry}>Try again</Button>}
+        {problem.loginNeeded && (
+          <Link
+            to={paths.login.href()}
+            state={{ returnTo: `${paths.success.href()}?${searchParams.toString()}` }}
+            className={buttonClass('primary')}
+          >
+            Login
+          </Link>
+        )}
+        <Link to={paths.shop.href()} className={buttonClass('outline')}>
+          Back to the shop
+        </Link>
+      </div>
+    </Frame>
   );
 }

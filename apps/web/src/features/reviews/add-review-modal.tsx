@@ -1,8 +1,8 @@
 import { REVIEW_COMMENT_MAX } from '@shop/contract/constants';
 import { type FormEvent, useRef, useState } from 'react';
 import { showAlert } from '../../ui/alerts';
-import { Button } from '../../ui/button';
-import { Modal } from '../../ui/modal';
+import { FormField } from '../../ui/form-field';
+import { Modal, ModalActions } from '../../ui/modal';
 import { useToast } from '../../ui/toast';
 import { usePostReviewMutation } from './reviews.api';
 import { StarRatingInput } from './star-rating-input';
@@ -54,28 +54,20 @@ export function AddReviewModal({ open, onClose, productId, userId }: AddReviewMo
     <Modal open={open} onClose={onClose} title="Add a Review">
       <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
         <StarRatingInput value={rating} onChange={setRating} />
-        <div>
-          <label htmlFor="review-comment" className="field-label">
-            Your review
-          </label>
-          <textarea
-            id="review-comment"
-            rows={5}
-            maxLength={REVIEW_COMMENT_MAX}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            placeholder="What did you think of the fit, the fabric, the finish?"
-            className="field resize-y"
-          />
-        </div>
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={isLoading}>
-            Submit
-          </Button>
-        </div>
+        <FormField id="review-comment" label="Your review">
+          {(control) => (
+            <textarea
+              {...control}
+              rows={5}
+              maxLength={REVIEW_COMMENT_MAX}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              placeholder="What did you think of the fit, the fabric, the finish?"
+              className="field resize-y"
+            />
+          )}
+        </FormField>
+        <ModalActions onCancel={onClose} submitLabel="Submit" busy={isLoading} />
       </form>
     </Modal>
   );

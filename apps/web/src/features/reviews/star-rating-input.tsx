@@ -1,5 +1,6 @@
 import { RATING_MAX } from '@shop/contract/constants';
 import { useId } from 'react';
+import { StarIcon } from '../../ui/icons';
 
 /** Five radio buttons drawn as stars: arrow keys move between them, as in any radio group. */
 export function StarRatingInput({ value, onChange }: { value: number; onChange: (rating: number) => void }) {
@@ -22,19 +23,7 @@ export function StarRatingInput({ value, onChange }: { value: number; onChange: 
               className="sr-only"
             />
             <span className="sr-only">{`${star} star${star > 1 ? 's' : ''}`}</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className={`size-8 ${star <= value ? 'text-clay' : 'text-taupe'}`}
-            >
-              <path
-                d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z"
-                fill={star <= value ? 'currentColor' : 'none'}
-                stroke="currentColor"
-                strokeWidth="1.2"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <StarIcon filled={star <= value} className={`size-8 ${star <= value ? 'text-clay' : 'text-taupe'}`} />
           </label>
         ))}
       </div>

@@ -1,3 +1,4 @@
+import { OutlineIcon } from '../icons';
 import { Skeleton } from '../skeleton';
 
 interface StatCardProps {
@@ -10,16 +11,7 @@ export function StatCard({ label, value, icon }: StatCardProps) {
   return (
     <div className="flex items-center gap-4 rounded-2xl border border-sand bg-white p-5">
       <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-full bg-clay-soft text-clay">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-        >
-          <path d={icon} strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <OutlineIcon d={icon} className="size-5" />
       </span>
       <dl className="min-w-0">
         <dt className="text-sm text-muted">{label}</dt>

@@ -1,0 +1,96 @@
+import { type ReactNode, useRef } from 'react';
+import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { adminCallFailed } from './dashboard-kit/call-failed';
+import { Modal, ModalActions } from './modal';
+import { SchemaField, useSchemaForm } from './schema-form';
+import { useToast } from './toast';
+
+/** What one edit asks: the record being changed, the value's choices and the call that saves it. */
+export interface ValueEdit<Values extends FieldValues> {
+  /** Names the record, so a new record starts a new form. */
+  key: string;
+  schema: z.ZodType<Values, Values>;
+  defaultValues: DefaultValues<Values>;
+  /** What is being changed (an order, an account), shown above the choice. */
+  current: ReactNode;
+  field: { name: Path<Values>; id: string; label: string; choices: readonly string[]; className?: string };
+  /** More fields some choices ask for (a shipped order's carrier, say). */
+  more?: (form: UseFormReturn<Values>) => ReactNode;
+  /** The call, which throws when it fails. */
+  save: (values: Values) => Promise<unknown>;
+  saved: string;
+  failed: string;
+}
+
+interface EditValueModalProps<Values extends FieldValues> {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  edit: ValueEdit<Values> | null;
+}
+
+/** An admin's edit of one value of a record: the record, a select of choices, then save or cancel. */
+export function EditValueModal<Values extends FieldValues>({
+  open,
+  onClose,
+  title,
+  edit,
+  ...form
+}: EditValueModalProps<Values>) {
+  return (
+    <Modal open={open} onClose={onClose} title={title}>
+      {edit && <EditValueFields key={edit.key} edit={edit} onClose={onClose} {...form} />}
+    </Modal>
+  );
+}
+
+interface EditValueFieldsProps<Values extends FieldValues> {
+  edit: ValueEdit<Values>;
+  onClose: () => void;
+  submitLabel: string;
+  busy: boolean;
+}
+
+function EditValueFields<Values extends FieldValues>({
+  edit,
+  onClose,
+  submitLabel,
+  busy,
+}: EditValueFieldsProps<Values>) {
+  const form: UseFormReturn<Values> = useSchemaForm(edit.schema, edit.defaultValues, { shouldUnregister: true });
+  const notify = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { field } = edit;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await edit.save(values);
+      notify(edit.saved, 'success');
+      onClose();
+    } catch (error) {
+      await adminCallFailed(edit.failed, error, formRef.current?.closest('dialog'));
+    }
+  });
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
+      {edit.current}
+      <SchemaField form={form} name={field.name} id={field.id} label={field.label}>
+        {(control) => (
+          <select {...control} className={field.className ?? 'field'}>
+            {field.choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        )}
+      </SchemaField>
+      {edit.more?.(form)}
+      <ModalActions onCancel={onClose} submitLabel={submitLabel} busy={busy} />
+    </form>
+  );
+}
