@@ -37,7 +37,7 @@ export function ForgotPasswordPage() {
           {sent} The link works once, for 30 minutes.
         </p>
       ) : (
-        <form onSubmit={onSubmit} className="space-y-5">
+        <form method="post" onSubmit={onSubmit} className="space-y-5">
           <SchemaField form={form} name="email" id="forgot-email" label="Email">
             {(control) => (
               <input

@@ -121,7 +121,8 @@ function LoginForm({ form, notice, onLoggedIn, onChallenge }: LoginFormProps) {
           {notice}
         </p>
       )}
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {/* POST: a submit before the script runs must never put the password in the address. */}
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
         <SchemaField
           form={form}
           name="email"

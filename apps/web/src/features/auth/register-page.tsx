@@ -34,7 +34,8 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title="Create an account" intro="Save your details for a faster checkout and follow every order.">
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {/* POST: a submit before the script runs must never put the password in the address. */}
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
         <SchemaField
           form={form}
           name="username"

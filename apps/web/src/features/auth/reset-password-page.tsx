@@ -65,8 +65,9 @@ function ResetPasswordForm({ token }: { token: string }) {
     }
   });
 
+  // POST: a submit before the script runs must never put the password in the address.
   return (
-    <form onSubmit={onSubmit} className="space-y-5">
+    <form method="post" onSubmit={onSubmit} className="space-y-5">
       <SchemaField
         form={form}
         name="password"
