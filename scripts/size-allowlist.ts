@@ -64,5 +64,4 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   // The bench's run and the cluster's start and proxy configuration.
   'bench/run-bench.ts#main': 138,
   'cluster/src/cluster.ts#startCluster': 121,
-  'cluster/src/haproxy-config.ts#haproxyConfig': 106,
 };
