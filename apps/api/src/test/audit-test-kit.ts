@@ -1,0 +1,156 @@
+import type { AuditEntry, AuditKind } from '@shop/contract/audit';
+import type { Order } from '@shop/contract/orders';
+import { generate } from 'otplib';
+import { expect } from 'vitest';
+import { confirm, openSession, submitCard } from './checkout-test-kit';
+import { createProduct, createUser, TEST_PASSWORD, type TestUser } from './factories';
+import type { TestApp } from './test-app';
+
+/** Behind the cluster's HAProxy: the shop trusts X-Forwarded-For, and the log keeps the client's address. */
+export const CLIENT_IP = '203.0.113.7';
+
+export const as = (user: TestUser) => ({ ...user.headers, 'x-forwarded-for': CLIENT_IP });
+
+export async function listAudit(t: TestApp, query: Record<string, string>, user: TestUser) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/audit-log?${new URLSearchParams(query)}`,
+    headers: user.headers,
+  });
+  return res;
+}
+
+async function placeOrder(t: TestApp, user: TestUser): Promise<Order> {
+  const product = await createProduct(t.db, { priceCents: 2000 });
+  const { id } = await openSession(t.app, user, [{ _id: product.id, quantity: 2 }]);
+  expect((await submitCard(t.app, id)).statusCode).toBe(303);
+  const res = await confirm(t.app, user, id);
+  expect(res.statusCode).toBe(200);
+  return res.json().order as Order;
+}
+
+/** Products, a role, an order through its statuses and refunds, and deletions, made by `admin`. */
+async function actOnCatalogueAndOrders(t: TestApp, admin: TestUser) {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/products/create-product',
+    headers: as(admin),
+    payload: {
+      name: 'Linen Wrap Dress',
+      category: 'dress',
+      color: 'beige',
+      price: 89.5,
+      description: 'Soft linen.',
+      image: '/uploads/x.webp',
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  const productId = created.json().product._id;
+  const edited = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/products/update-product/${productId}`,
+    headers: as(admin),
+    payload: { price: 79, name: 'Linen Wrap Dress II', color: 'beige' },
+  });
+  expect(edited.statusCode).toBe(200);
+  const customer = await createUser(t.db);
+  const role = await t.app.inject({
+    method: 'PUT',
+    url: `/api/auth/users/${customer.id}`,
+    headers: as(admin),
+    payload: { role: 'admin' },
+  });
+  expect(role.statusCode).toBe(200);
+  const order = await placeOrder(t, customer);
+  const status = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/orders/update-order-status/${order._id}`,
+    headers: as(admin),
+    payload: { status: 'shipped', carrier: 'DHL', trackingNumber: 'JD0123' },
+  });
+  expect(status.statusCode).toBe(200);
+  const refund = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/refund/${order._id}`,
+    headers: as(admin),
+    payload: { kind: 'refund', amountCents: 500, reason: 'Late' },
+  });
+  expect(refund.statusCode).toBe(200);
+  const cancel = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/refund/${order._id}`,
+    headers: as(admin),
+    payload: { kind: 'cancellation' },
+  });
+  expect(cancel.statusCode).toBe(200);
+  const deletedOrder = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/orders/delete-order/${order._id}`,
+    headers: as(admin),
+  });
+  expect(deletedOrder.statusCode).toBe(200);
+  const deletedProduct = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/products/${productId}`,
+    headers: as(admin),
+  });
+  expect(deletedProduct.statusCode).toBe(200);
+  const deletedUser = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/auth/users/${customer.id}`,
+    headers: as(admin),
+  });
+  expect(deletedUser.statusCode).toBe(200);
+  return { productId, customer, order };
+}
+
+/** A discount code made and paused, and two-factor turned on and off, by `admin`. */
+async function actOnCodesAndTwoFactor(t: TestApp, admin: TestUser) {
+  const discount = await t.app.inject({
+    method: 'POST',
+    url: '/api/discounts',
+    headers: as(admin),
+    payload: { code: 'AUDIT10', kind: 'percentage', percentOff: 10 },
+  });
+  expect(discount.statusCode).toBe(201);
+  const discountId = discount.json().code._id;
+  const paused = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/discounts/${discountId}/paused`,
+    headers: as(admin),
+    payload: { paused: true },
+  });
+  expect(paused.statusCode).toBe(200);
+
+  const setup = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: as(admin) });
+  const code = await generate({ secret: setup.json().secret });
+  const on = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/confirm',
+    headers: as(admin),
+    payload: { code },
+  });
+  expect(on.statusCode).toBe(200);
+  const off = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/disable',
+    headers: as(admin),
+    payload: { password: TEST_PASSWORD },
+  });
+  expect(off.statusCode).toBe(200);
+  return discountId;
+}
+
+/**
+ * Every kind of staff action, made through the API by `admin`: the audit tests read the rows these leave,
+ * and the tests of the log's filters and immutability count on them being there.
+ */
+export async function makeEveryKindOfAction(t: TestApp, admin: TestUser) {
+  const made = new Map<AuditKind, AuditEntry>();
+  const { productId, customer, order } = await actOnCatalogueAndOrders(t, admin);
+  const discountId = await actOnCodesAndTwoFactor(t, admin);
+  const res = await listAudit(t, { actor: admin.email }, admin);
+  expect(res.statusCode).toBe(200);
+  for (const entry of (res.json().entries as AuditEntry[]).reverse()) made.set(entry.kind, entry);
+  return { made, productId, customer, order, discountId };
+}
