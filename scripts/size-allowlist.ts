@@ -56,7 +56,6 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   'apps/web/src/features/orders/payment-success.tsx#PaymentSuccess': 81,
   'apps/web/src/ui/product-card.tsx#ProductCard': 83,
   // The server: route plugins, the app's assembly, the payment providers, the checkout and the seed.
-  'apps/api/src/app.ts#buildApp': 119,
   'apps/api/src/seed/demo-seed.ts#seedDemoData': 95,
   'apps/api/src/modules/auth/auth.routes.ts#authRoutes': 98,
   'apps/api/src/modules/orders/checkout.service.ts#createCheckoutSession': 90,

@@ -19,7 +19,7 @@ export interface JobQueues {
   'password-reset': { requestId: string; sealedEmail: string };
   /** Paid checkout sessions that have no order yet (modules/orders/reconcile.ts). */
   reconcile: Record<string, never>;
-  /** Stock holds past their time (modules/orders/checkout-holds.ts). */
+  /** Stock holds past their time (flows/checkout-release.ts). */
   'reservation-sweep': Record<string, never>;
   /** Refunds left pending by a crash between the provider's answer and the shop's record. */
   'refund-retry': Record<string, never>;

@@ -66,7 +66,7 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
   // The lines as the provider and the shop's record keep them: the category was only for the code.
   const recorded = lines.map(({ category: _category, ...line }) => line);
   const expiresAt = reservationEnd(now, ctx.config.checkoutReservationMinutes);
-  // One hold id for the code's use and the stock: they end together (checkout-holds.ts).
+  // One hold id for the code's use and the stock: they end together (flows/checkout-release.ts).
   const holdId = randomUUID();
   // The code first: of many shoppers racing for its last use, those who lose never touch the stock.
   if (discount) await holdDiscount(ctx.db, discount, { holdId, userId: user.id, expiresAt, now }, lines);

@@ -3,10 +3,8 @@ import {
   allOrdersQuerySchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
-  confirmPaymentRequestSchema,
   ORDER_MESSAGES,
   orderDetailResponseSchema,
-  orderResponseSchema,
   orderStatusUpdateRequestSchema,
   orderStatusUpdateResponseSchema,
   ordersByEmailParamsSchema,
@@ -17,15 +15,18 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@shop/contract/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../platform/auth-guard';
 import { contextOf } from '../../platform/context';
 import { auditActorOf } from '../audit/audit.service';
 import { checkoutContextOf, createCheckoutSession } from './checkout.service';
-import { fulfilCheckout, fulfilDepsOf } from './fulfil-checkout';
+import { fulfilDepsOf } from './fulfil-deps';
 import * as service from './orders.service';
 import { refundOrder } from './refunds.service';
-import { webhookRoutes } from './webhook.routes';
 
+/**
+ * The orders' own routes under /api/orders. The two that start a flow across modules, the success page's
+ * confirmation and the provider's webhook, live in flows/fulfilment.routes.ts under the same prefix:
+ * a module never reaches the flows, so the flow's route sits beside the flow.
+ */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create-checkout-session',
@@ -34,19 +35,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
     },
     async (request) => createCheckoutSession(checkoutContextOf(request), request.body),
-  );
-
-  app.post(
-    '/confirm-payment',
-    {
-      config: { auth: 'owner-or-admin' },
-      schema: { body: confirmPaymentRequestSchema, response: { 200: orderResponseSchema } },
-    },
-    async (request) => {
-      const actor = { user: requireUser(request), adminPower: request.adminPower };
-      const { order } = await fulfilCheckout(checkoutContextOf(request), request.body.session_id, actor);
-      return { order };
-    },
   );
 
   app.get(
@@ -58,8 +46,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps.paymentProvider.kind === 'stripe' ? (app.deps.config.stripe?.publishableKey ?? null) : null,
     }),
   );
-
-  await app.register(webhookRoutes);
 
   app.get(
     '/order/:id',

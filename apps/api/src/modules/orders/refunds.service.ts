@@ -5,7 +5,7 @@ import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { restockReturned } from '../inventory/inventory.service';
 import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
 import { type PaymentEvent, RefundRefusedError } from '../payments/payment-provider';
-import type { FulfilDeps } from './fulfil-checkout';
+import type { FulfilDeps } from './fulfil-deps';
 import { toOrderDto } from './orders.dto';
 import {
   findOrderById,
