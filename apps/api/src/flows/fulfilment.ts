@@ -9,7 +9,6 @@ import { shippingCentsFor } from '@shop/contract/delivery';
 import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
 import { countOrderDiscount } from '../modules/discounts/discounts.service';
 import { endHold, sellUnheld } from '../modules/inventory/inventory.service';
-import { enqueueMail, mailEventKey } from '../modules/mail/mail-jobs';
 import {
   type CheckoutSessionRow,
   type CheckoutSessionWithOrder,
@@ -22,6 +21,7 @@ import { checkoutLinesSchema, type ProviderSession, type ProviderShipping } from
 import { rememberOrderAddress } from '../modules/users/saved-address.service';
 import { type AdminPower, requireAdminPower, type SessionUser } from '../platform/auth-guard';
 import { AppError, notFound } from '../platform/errors';
+import { enqueueMail, mailEventKey } from '../platform/mail-jobs';
 
 /**
  * A customer or admin confirming from the success page, with the admin power the auth guard gave the

@@ -13,7 +13,7 @@ import { type JobThread, startJobThread } from './job-thread';
  * queue; a job is claimed by one of them at a time (SKIP LOCKED).
  */
 export interface JobQueues {
-  /** One mail of one event (modules/mail/mail-jobs.ts). */
+  /** One mail of one event (platform/mail-jobs.ts). */
   mail: { eventKey: string; sealed?: string };
   /** A reset link asked for an address, sealed: the job decides whether it has an account (modules/auth). */
   'password-reset': { requestId: string; sealedEmail: string };
