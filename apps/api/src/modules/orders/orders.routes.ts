@@ -22,12 +22,10 @@ import { fulfilDepsOf } from './fulfil-deps';
 import * as service from './orders.service';
 import { refundOrder } from './refunds.service';
 
-/**
- * The orders' own routes under /api/orders. The two that start a flow across modules, the success page's
- * confirmation and the provider's webhook, live in flows/fulfilment.routes.ts under the same prefix:
- * a module never reaches the flows, so the flow's route sits beside the flow.
- */
-export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+type OrdersApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Opening a checkout, and which provider the cart's page talks to. */
+function registerCheckoutRoutes(app: OrdersApp) {
   app.post(
     '/create-checkout-session',
     {
@@ -46,7 +44,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps.paymentProvider.kind === 'stripe' ? (app.deps.config.stripe?.publishableKey ?? null) : null,
     }),
   );
+}
 
+/** One order: its page, and the admin's status change, refund and deletion. */
+function registerOrderRoutes(app: OrdersApp) {
   app.get(
     '/order/:id',
     {
@@ -95,7 +96,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: ORDER_MESSAGES.deleted };
     },
   );
+}
 
+/** The admin's list of every order, and a customer's own orders by e-mail. */
+function registerOrderListRoutes(app: OrdersApp) {
   app.get(
     '/',
     {
@@ -118,4 +122,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.ordersByEmail(contextOf(request), request.params.email),
   );
+}
+
+/**
+ * The orders' own routes under /api/orders. The two that start a flow across modules, the success page's
+ * confirmation and the provider's webhook, live in flows/fulfilment.routes.ts under the same prefix:
+ * a module never reaches the flows, so the flow's route sits beside the flow.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerCheckoutRoutes(app);
+  registerOrderRoutes(app);
+  registerOrderListRoutes(app);
 };
