@@ -15,8 +15,6 @@ export {
   unfulfilledCheckoutSessions,
 } from './checkout-sessions.queries';
 export { findOrdersWithLines, findOrderWithLines } from './order-lines.queries';
-export { createOrderOnce, type NewOrder, type NewOrderLine } from './place-order.queries';
-
 export type {
   CheckoutSessionRow,
   OrderItemRow,
@@ -25,6 +23,7 @@ export type {
   OrderRefundRow,
   OrderRow,
 } from './order-rows';
+export { createOrderOnce, type NewOrder, type NewOrderLine } from './place-order.queries';
 
 export async function findOrderById(db: Queryable, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
