@@ -12,7 +12,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../apps/api/src/db/client';
-import type { ReconcileReport } from '../../apps/api/src/modules/orders/reconcile';
+import type { ReconcileReport } from '../../apps/api/src/flows/reconcile';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../apps/api/src/test/factories';
 import type { Cluster, ClusterInstance, ServerState } from './cluster';
 import {

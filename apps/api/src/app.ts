@@ -10,6 +10,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ZodType } from 'zod';
 import type { AppDeps } from './app-deps';
 import type { DatabaseHandle } from './db/client';
+import { checkoutCancelRoutes } from './flows/checkout-cancel.routes';
+import { fulfilCheckout } from './flows/fulfilment';
+import { fulfilmentRoutes } from './flows/fulfilment.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userOfSession } from './modules/auth/sessions.service';
@@ -21,7 +24,7 @@ import { createInsight } from './modules/insight/insight-deps';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailSender } from './modules/mail/mail-sender';
-import { checkoutCancelRoutes } from './modules/orders/checkout-cancel.routes';
+import { fulfilDepsOf } from './modules/orders/fulfil-deps';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -68,10 +71,10 @@ export interface BuildAppOptions {
 export const JSON_BODY_LIMIT = 1024 * 1024;
 const KNOWN_DEVICE_SECRET = 'known-device-cookie';
 
-/** Builds the whole shop (API, hosted checkout pages, web app) from a config and a database. */
-export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
-  const app = Fastify({
+/** The Fastify server itself: its logger, limits, request ids and the router's refusals. */
+function createServer(options: BuildAppOptions): FastifyInstance {
+  const { config } = options;
+  return Fastify({
     ...(options.logger === false
       ? { logger: false }
       : { loggerInstance: options.logger ?? createLogger(config.logLevel) }),
@@ -94,16 +97,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send({ message: tooLong ? 'The address is too long' : 'The address is malformed' });
     },
   });
-  // Every request's text meets the contract's one rule (text the database can store) before its own schema.
-  app.setValidatorCompiler((route: FastifyRouteSchemaDef<ZodType>) =>
-    validatorCompiler(route.httpPart === 'headers' ? route : { ...route, schema: withStorableText(route.schema) }),
-  );
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-  });
+}
 
-  const deps: AppDeps = {
+/** The shop's dependencies, every one replaceable through `options.overrides`. */
+async function createAppDeps(app: FastifyInstance, options: BuildAppOptions): Promise<AppDeps> {
+  const { config, database } = options;
+  return {
     config,
     database,
     db: database.db,
@@ -125,23 +124,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     insight: createInsight(database.db, app.log, config),
     ...options.overrides,
   };
-  deps.events.onCatalogueChanged((origin, change) => {
-    if (origin === 'unheard') deps.catalogueCache.expire();
-    else if (change.kind === 'stock') deps.catalogueCache.drop(stockMovedTags(change.productIds));
-    else deps.catalogueCache.invalidate();
-  });
-  // Changes made here drop the other instances' caches too, and theirs drop this one's.
-  const broadcast = await startShopEventsBroadcast(database, deps.events, app.log);
-  app.decorate('deps', deps);
-  app.addHook('onClose', async () => {
-    // What this instance counted goes in before the database closes (the counts wait in memory otherwise).
-    await deps.insight.activity.stop().catch((err: unknown) => app.log.warn({ err }, 'activity counts lost at close'));
-    await Promise.all([deps.rateLimiter.close(), deps.jobs.stop(), broadcast.stop()]);
-    deps.mailSender.close();
-  });
-  const routeAuth: RouteAuth[] = [];
-  app.decorate('routeAuth', routeAuth);
+}
 
+/** The pieces every route stands on: errors, the request log, bodies, headers, docs and the auth guard. */
+async function registerPlatform(app: FastifyInstance, deps: AppDeps, routeAuth: RouteAuth[]): Promise<void> {
+  const { config } = deps;
   registerErrorHandler(app);
   registerRequestLog(app);
   registerDraining(app);
@@ -161,13 +148,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   dropCatalogueCacheOnWrites(app);
   countShopActivity(app, { activity: deps.insight.activity, rateLimiter: deps.rateLimiter });
+}
 
+/** The API's routes by prefix, the hosted checkout's pages and the flows' routes. */
+async function registerShopRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/auth' });
   await app.register(productsRoutes, { prefix: '/api/products' });
   await app.register(reviewsRoutes, { prefix: '/api/reviews' });
   await app.register(ordersRoutes, { prefix: '/api/orders' });
+  await app.register(fulfilmentRoutes, { prefix: '/api/orders' });
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(mailRoutes, { prefix: '/api/mail' });
   await app.register(insightRoutes, { prefix: '/api/insight' });
@@ -175,9 +166,46 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(discountsRoutes, { prefix: '/api/discounts' });
   await app.register(auditRoutes, { prefix: '/api/audit-log' });
   await app.register(uploadsRoutes);
-  await app.register(paymentsRoutes);
+  await app.register(paymentsRoutes, {
+    fulfilPaidSession: (log, sessionId, paid) => fulfilCheckout(fulfilDepsOf(deps, log), sessionId, 'system', paid),
+  });
   await app.register(checkoutCancelRoutes);
   await app.register(seoRoutes);
+}
+
+/** Builds the whole shop (API, hosted checkout pages, web app) from a config and a database. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = createServer(options);
+  // Every request's text meets the contract's one rule (text the database can store) before its own schema.
+  app.setValidatorCompiler((route: FastifyRouteSchemaDef<ZodType>) =>
+    validatorCompiler(route.httpPart === 'headers' ? route : { ...route, schema: withStorableText(route.schema) }),
+  );
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  const deps = await createAppDeps(app, options);
+  deps.events.onCatalogueChanged((origin, change) => {
+    if (origin === 'unheard') deps.catalogueCache.expire();
+    else if (change.kind === 'stock') deps.catalogueCache.drop(stockMovedTags(change.productIds));
+    else deps.catalogueCache.invalidate();
+  });
+  // Changes made here drop the other instances' caches too, and theirs drop this one's.
+  const broadcast = await startShopEventsBroadcast(database, deps.events, app.log);
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    // What this instance counted goes in before the database closes (the counts wait in memory otherwise).
+    await deps.insight.activity.stop().catch((err: unknown) => app.log.warn({ err }, 'activity counts lost at close'));
+    await Promise.all([deps.rateLimiter.close(), deps.jobs.stop(), broadcast.stop()]);
+    deps.mailSender.close();
+  });
+  const routeAuth: RouteAuth[] = [];
+  app.decorate('routeAuth', routeAuth);
+
+  await registerPlatform(app, deps, routeAuth);
+  await registerShopRoutes(app, deps);
   await registerWebApp(app, config.webDistDir, {
     domainHints: [productPageHints(deps.db, deps.catalogueCache), shopPageHints(deps.db, deps.catalogueCache)],
     pageHead: renderedPageHeads(pageHeads({ db: deps.db, cache: deps.catalogueCache, publicUrl: config.publicUrl })),

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './app-deps';
+import { runReservationSweep } from './flows/checkout-release';
+import { runReconciliation } from './flows/reconcile';
 import { startPasswordResetWorker } from './modules/auth/password-reset.service';
 import { startMailWorker } from './modules/mail/mail-worker';
-import { runReservationSweep } from './modules/orders/checkout-holds';
-import { runReconciliation } from './modules/orders/reconcile';
 import { runRefundRetry } from './modules/orders/refunds.service';
 import { backfillShareImages } from './modules/uploads/share-image-backfill';
 

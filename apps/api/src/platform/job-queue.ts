@@ -13,13 +13,13 @@ import { type JobThread, startJobThread } from './job-thread';
  * queue; a job is claimed by one of them at a time (SKIP LOCKED).
  */
 export interface JobQueues {
-  /** One mail of one event (modules/mail/mail-jobs.ts). */
+  /** One mail of one event (platform/mail-jobs.ts). */
   mail: { eventKey: string; sealed?: string };
   /** A reset link asked for an address, sealed: the job decides whether it has an account (modules/auth). */
   'password-reset': { requestId: string; sealedEmail: string };
   /** Paid checkout sessions that have no order yet (modules/orders/reconcile.ts). */
   reconcile: Record<string, never>;
-  /** Stock holds past their time (modules/orders/checkout-holds.ts). */
+  /** Stock holds past their time (flows/checkout-release.ts). */
   'reservation-sweep': Record<string, never>;
   /** Refunds left pending by a crash between the provider's answer and the shop's record. */
   'refund-retry': Record<string, never>;

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Logger, RateLimitStore } from './rate-limit';
+import type { Logger, RateLimitStore } from './rate-limit-store';
 
 /** Follows the shop's REDIS_KEY_PREFIX in every key the limiter writes. */
 const NAMESPACE = 'rate-limit:';

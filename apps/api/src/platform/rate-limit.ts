@@ -7,21 +7,9 @@ import {
   REDIS_SHARED_COUNT_TIMEOUT_MS,
   redisStore,
 } from './rate-limit-redis';
+import type { ClaimOptions, Logger, RateLimitRule, RateLimitStore } from './rate-limit-store';
 
-/** At most `limit` hits per fixed window of `windowSeconds`, counted from the first hit. */
-export interface RateLimitRule {
-  limit: number;
-  windowSeconds: number;
-  /**
-   * A limit against nuisance, not guessing (checkouts, add-to-cart signals): when Redis is slow each
-   * instance may decide alone at once. Every other limit waits for Redis, because a flood of guesses is
-   * what makes Redis slow, and N instances deciding alone would then allow N times the limit.
-   */
-  mayCountAlone?: boolean;
-}
-
-/** Whether a claim may be decided by this instance alone when Redis is slow, as for a rule. */
-export type ClaimOptions = Pick<RateLimitRule, 'mayCountAlone'>;
+export type { ClaimOptions, Logger, RateLimitRule, RateLimitStore } from './rate-limit-store';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -46,20 +34,6 @@ export interface RateLimiter {
   /** Whether Redis answers, or null when the limiter keeps its counts in memory only. */
   sharedStoreUp(): Promise<boolean | null>;
   close(): Promise<void>;
-}
-
-export interface RateLimitStore {
-  /** Adds one to the key's counter, starting a window of `windowMs` when there is none. */
-  increment(key: string, windowMs: number, options?: ClaimOptions): Promise<{ count: number; resetInMs: number }>;
-  decrement(key: string): Promise<void>;
-  claim(key: string, ms: number, options?: ClaimOptions): Promise<boolean>;
-  heldFor(key: string): Promise<number>;
-  close(): Promise<void>;
-}
-
-export interface Logger {
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
 }
 
 /** Keys may hold e-mails; hashing keeps personal data out of Redis and bounds the key length. */

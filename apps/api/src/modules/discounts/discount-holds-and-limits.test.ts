@@ -4,12 +4,12 @@ import { ONE_SIZE } from '@shop/contract/inventory';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, discountCodeHolds, discountCodes, orders, productVariants } from '../../db/schema';
+import { sweepExpiredHolds } from '../../flows/checkout-release';
 import { checkout, confirm, GOOD_CARD, GOOD_DELIVERY, submitCard } from '../../test/checkout-test-kit';
 import { checkCode, checkoutWithCode, makeCode, readCode } from '../../test/discount-test-kit';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, onOneConnection, synchronousCommitOf, type TestApp } from '../../test/test-app';
-import { sweepExpiredHolds } from '../orders/checkout-holds';
-import { fulfilDepsOf } from '../orders/fulfil-checkout';
+import { fulfilDepsOf } from '../orders/fulfil-deps';
 import { customerCountsOf, holdCodeUse } from './discounts.queries';
 import { releaseDiscountHold } from './discounts.service';
 

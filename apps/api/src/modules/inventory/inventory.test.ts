@@ -9,11 +9,11 @@ import type { Product } from '@shop/contract/products';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productVariants, stockLedger, stockReservations } from '../../db/schema';
+import { sweepExpiredHolds } from '../../flows/checkout-release';
 import { checkout, confirm, GOOD_CARD, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, onOneConnection, synchronousCommitOf, type TestApp } from '../../test/test-app';
-import { sweepExpiredHolds } from '../orders/checkout-holds';
-import { fulfilDepsOf } from '../orders/fulfil-checkout';
+import { fulfilDepsOf } from '../orders/fulfil-deps';
 import { activeReservedOf, ledgerTotals } from './inventory.queries';
 import { type CartLine, endHold, reserveCart } from './inventory.service';
 

@@ -3,11 +3,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, passwordResetTokens, refunds, sentMails } from '../../db/schema';
+import { shippedMailEventKey, trackingTag } from '../../platform/mail-jobs';
 import { createAdmin, createProduct, createUser } from '../../test/factories';
 import { buy, startSmtpServer, type TestSmtpServer, waitUntil } from '../../test/mail-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { startPasswordResetWorker } from '../auth/password-reset.service';
-import { shippedMailEventKey, trackingTag } from './mail-jobs';
 import { mailSealKey, sealForMail } from './mail-seal';
 import { mailJobHandler, startMailWorker } from './mail-worker';
 

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sentMails } from '../../db/schema';
+import { fulfilCheckout } from '../../flows/fulfilment';
 import { confirm, openSession } from '../../test/checkout-test-kit';
 import { createProduct, createUser } from '../../test/factories';
 import { startSmtpServer, type TestSmtpServer, waitUntil } from '../../test/mail-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { fulfilCheckout, fulfilDepsOf } from '../orders/fulfil-checkout';
+import { fulfilDepsOf } from '../orders/fulfil-deps';
 import { payBuiltinSession } from '../payments/builtin-provider';
 import { startMailWorker } from './mail-worker';
 

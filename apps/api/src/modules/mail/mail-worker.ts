@@ -3,10 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../../db/client';
 import type { AppConfig } from '../../platform/config';
 import type { JobQueue, JobQueues } from '../../platform/job-queue';
+import type { MailEvent } from '../../platform/mail-jobs';
 import { ordersWithLines } from '../orders/order-lines.service';
 import { recordMailsSent, sentMailEvents } from './mail.queries';
 import { composeMail, NothingToSend } from './mail-compose';
-import type { MailEvent } from './mail-jobs';
 import type { MailSender } from './mail-sender';
 
 export interface MailWorkerDeps {

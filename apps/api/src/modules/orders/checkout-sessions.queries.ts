@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client';
 import { placeholdersFor, preparedPerDatabase } from '../../db/prepared';
 import { checkoutSessions, orders } from '../../db/schema';
 import { linesOfOrderJson, refundsOfOrderJson } from './order-lines.queries';
-import type { CheckoutSessionRow, OrderLineFields, OrderRefundFields, OrderRow } from './orders.queries';
+import type { CheckoutSessionRow, OrderLineFields, OrderRefundFields, OrderRow } from './order-rows';
 
 // The shop's record of each checkout session it opened with the payment provider.
 

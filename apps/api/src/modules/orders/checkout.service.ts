@@ -34,6 +34,72 @@ export function reservationEnd(now: Date, minutes: number): Date {
   return new Date(Math.ceil(end / 60_000) * 60_000);
 }
 
+type CartLines = Awaited<ReturnType<typeof resolveCartLines>>;
+
+/**
+ * Holds one use of the code, then the stock, under one hold id for both: they end together
+ * (flows/checkout-release.ts). When the stock cannot be held the code's use goes back at once.
+ */
+async function holdCheckout(
+  ctx: CheckoutContext,
+  lines: CartLines,
+  discount: PricedDiscount | null,
+  { userId, expiresAt, now }: { userId: string; expiresAt: Date; now: Date },
+): Promise<string> {
+  const holdId = randomUUID();
+  // The code first: of many shoppers racing for its last use, those who lose never touch the stock.
+  if (discount) await holdDiscount(ctx.db, discount, { holdId, userId, expiresAt, now }, lines);
+  try {
+    await reserveCart(ctx.db, lines, userId, expiresAt, holdId);
+  } catch (err) {
+    if (discount) await releaseDiscountHold(ctx.db, holdId, 'cancelled');
+    throw err;
+  }
+  return holdId;
+}
+
+/** What the shop records of a checkout it opened, to make its order from once it is paid. */
+interface HeldCheckout {
+  userId: string;
+  email: string;
+  recorded: Omit<CartLines[number], 'category'>[];
+  totals: ReturnType<typeof cartTotalsInCents>;
+  discount: PricedDiscount | null;
+  now: Date;
+  expiresAt: Date;
+  holdId: string;
+}
+
+async function recordCheckoutSession(
+  ctx: CheckoutContext,
+  sessionId: string,
+  held: HeldCheckout,
+  giveBack: () => Promise<void>,
+): Promise<void> {
+  try {
+    await insertCheckoutSession(ctx.db, {
+      id: sessionId,
+      provider: ctx.provider.kind,
+      userId: held.userId,
+      email: held.email,
+      lineItems: held.recorded,
+      subtotalCents: held.totals.subtotalCents,
+      taxCents: held.totals.taxCents,
+      amountCents: held.totals.grandTotalCents,
+      createdAt: held.now,
+      expiresAt: held.expiresAt,
+      holdId: held.holdId,
+      discountCodeId: held.discount?.codeId ?? null,
+      discountCode: held.discount?.code ?? null,
+      discountCents: held.totals.discountCents,
+    });
+  } catch (err) {
+    // Without the shop's record nobody could pay for this hold: give it back now (the sweep would later).
+    await giveBack().catch(() => {});
+    throw err;
+  }
+}
+
 /**
  * Prices the cart from the catalogue (the client's prices are never read), checks its discount code
  * and prices the discount, holds the code's use and the stock, opens a hosted checkout session for its
@@ -66,16 +132,7 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
   // The lines as the provider and the shop's record keep them: the category was only for the code.
   const recorded = lines.map(({ category: _category, ...line }) => line);
   const expiresAt = reservationEnd(now, ctx.config.checkoutReservationMinutes);
-  // One hold id for the code's use and the stock: they end together (checkout-holds.ts).
-  const holdId = randomUUID();
-  // The code first: of many shoppers racing for its last use, those who lose never touch the stock.
-  if (discount) await holdDiscount(ctx.db, discount, { holdId, userId: user.id, expiresAt, now }, lines);
-  try {
-    await reserveCart(ctx.db, lines, user.id, expiresAt, holdId);
-  } catch (err) {
-    if (discount) await releaseDiscountHold(ctx.db, holdId, 'cancelled');
-    throw err;
-  }
+  const holdId = await holdCheckout(ctx, lines, discount, { userId: user.id, expiresAt, now });
   const heldProducts = lines.map((line) => line.productId);
   ctx.events.stockMoved(heldProducts);
   const giveBack = async () => {
@@ -107,27 +164,7 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
     throw new AppError('unavailable', 'The payment could not be started. Please try again in a moment.');
   }
 
-  try {
-    await insertCheckoutSession(ctx.db, {
-      id: session.id,
-      provider: ctx.provider.kind,
-      userId: user.id,
-      email: user.email,
-      lineItems: recorded,
-      subtotalCents: totals.subtotalCents,
-      taxCents: totals.taxCents,
-      amountCents: totals.grandTotalCents,
-      createdAt: now,
-      expiresAt,
-      holdId,
-      discountCodeId: discount?.codeId ?? null,
-      discountCode: discount?.code ?? null,
-      discountCents: totals.discountCents,
-    });
-  } catch (err) {
-    // Without the shop's record nobody could pay for this hold: give it back now (the sweep would later).
-    await giveBack().catch(() => {});
-    throw err;
-  }
+  const record = { userId: user.id, email: user.email, recorded, totals, discount, now, expiresAt, holdId };
+  await recordCheckoutSession(ctx, session.id, record, giveBack);
   return { id: session.id, url: session.url };
 }

@@ -2,11 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema';
+import { fulfilCheckout } from '../../flows/fulfilment';
 import { confirm, openSession } from '../../test/checkout-test-kit';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { payBuiltinSession } from '../payments/builtin-provider';
-import { fulfilCheckout, fulfilDepsOf } from './fulfil-checkout';
+import { fulfilDepsOf } from './fulfil-deps';
 
 const CALLS = 200;
 

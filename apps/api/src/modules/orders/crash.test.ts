@@ -8,18 +8,18 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase } from '../../db/client';
 import { builtinPaymentSessions, orders } from '../../db/schema';
+import type { ReconcileReport } from '../../flows/reconcile';
 import { repoRoot } from '../../platform/config';
 import { GOOD_CARD, GOOD_DELIVERY } from '../../test/checkout-test-kit';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { TEST_PROCESS_POOL_SIZE } from '../../test/shop-process';
 import { openTestDatabase, type TestDatabase, testLogFile } from '../../test/test-app';
 import { payBuiltinSession } from '../payments/builtin-provider';
-import type { ReconcileReport } from './reconcile';
 
 /** What `tsx` runs, minus its wrapper process, so that SIGKILL reaches the server itself. */
 const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 const SERVER = path.join(repoRoot, 'apps/api/src/server.ts');
-const RECONCILE_CLI = path.join(repoRoot, 'apps/api/src/modules/orders/reconcile-cli.ts');
+const RECONCILE_CLI = path.join(repoRoot, 'apps/api/src/flows/reconcile-cli.ts');
 const SESSIONS = 30;
 const PAID_IN_FLIGHT = 20;
 const PAID_WHILE_DOWN = 3;

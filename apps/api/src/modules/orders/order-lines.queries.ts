@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { orderItems, orders, refunds } from '../../db/schema';
-import type { OrderLineFields, OrderRefundFields, OrderRow } from './orders.queries';
+import type { OrderLineFields, OrderRefundFields, OrderRow } from './order-rows';
 
 // An order with its lines (and refunds) read in the order's own row, as JSON beside it.
 

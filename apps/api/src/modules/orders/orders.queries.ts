@@ -1,7 +1,8 @@
 import type { OrderStatus } from '@shop/contract/constants';
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { type checkoutSessions, orderItems, orders, refunds } from '../../db/schema';
+import { orderItems, orders, refunds } from '../../db/schema';
+import type { OrderItemRow, OrderRefundRow, OrderRow } from './order-rows';
 
 // The orders' rows. A checkout session's record, an order with its lines and the placing of an order
 // have files of their own; the module's other files find them here too.
@@ -14,19 +15,15 @@ export {
   unfulfilledCheckoutSessions,
 } from './checkout-sessions.queries';
 export { findOrdersWithLines, findOrderWithLines } from './order-lines.queries';
-export { createOrderOnce, type NewOrder, type NewOrderLine } from './place-order.queries';
-
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderItemRow = typeof orderItems.$inferSelect;
-export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
-export type OrderRefundRow = typeof refunds.$inferSelect;
-/** What an order's page shows of a line. */
-export type OrderLineFields = Pick<
+export type {
+  CheckoutSessionRow,
   OrderItemRow,
-  'id' | 'productId' | 'name' | 'image' | 'unitPriceCents' | 'quantity' | 'size' | 'sku'
->;
-/** What an order's page shows of a refund. */
-export type OrderRefundFields = Pick<OrderRefundRow, 'id' | 'kind' | 'status' | 'amountCents' | 'reason' | 'createdAt'>;
+  OrderLineFields,
+  OrderRefundFields,
+  OrderRefundRow,
+  OrderRow,
+} from './order-rows';
+export { createOrderOnce, type NewOrder, type NewOrderLine } from './place-order.queries';
 
 export async function findOrderById(db: Queryable, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));

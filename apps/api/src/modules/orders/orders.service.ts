@@ -9,8 +9,8 @@ import {
 import { requireAdminPower, type SessionUser } from '../../platform/auth-guard';
 import type { ServiceContext } from '../../platform/context';
 import { conflict, notFound, unauthorised } from '../../platform/errors';
+import { enqueueMail, shippedMailEventKey, trackingTag } from '../../platform/mail-jobs';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
-import { enqueueMail, shippedMailEventKey, trackingTag } from '../mail/mail-jobs';
 import { toOrderDtos } from './orders.dto';
 import {
   countOrders,

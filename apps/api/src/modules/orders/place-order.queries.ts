@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { namedStatement, param } from '../../db/prepared';
 import { checkoutSessions, orderItems, orders, products, productVariants } from '../../db/schema';
-import type { OrderLineFields, OrderRow } from './orders.queries';
+import type { OrderLineFields, OrderRow } from './order-rows';
 
 // Placing the order of a paid checkout session: once, whatever races to confirm it.
 

@@ -7,7 +7,7 @@ import { createAdmin, createProduct, createUser, type TestUser } from '../../tes
 import type { FakeStripeApi } from '../../test/fake-stripe-api';
 import { deliverWebhook, signWebhook, startStripeShop, stripeEventPayload } from '../../test/stripe-test-kit';
 import type { TestApp } from '../../test/test-app';
-import { fulfilDepsOf } from './fulfil-checkout';
+import { fulfilDepsOf } from './fulfil-deps';
 import { runRefundRetry } from './refunds.service';
 
 let fake: FakeStripeApi;

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
-import type { OrderRefundRow, OrderRow } from './orders.queries';
+import type { OrderRefundRow, OrderRow } from './order-rows';
 
 export type NewRefund = typeof refunds.$inferInsert;
 

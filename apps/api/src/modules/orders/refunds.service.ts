@@ -1,11 +1,11 @@
 import { ORDER_MESSAGES, type Order, type RefundRequest } from '@shop/contract/orders';
 import type { Database, Transaction } from '../../db/client';
 import { AppError, invalid, notFound } from '../../platform/errors';
+import { enqueueMail, mailEventKey } from '../../platform/mail-jobs';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { restockReturned } from '../inventory/inventory.service';
-import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
 import { type PaymentEvent, RefundRefusedError } from '../payments/payment-provider';
-import type { FulfilDeps } from './fulfil-checkout';
+import type { FulfilDeps } from './fulfil-deps';
 import { toOrderDto } from './orders.dto';
 import {
   findOrderById,

@@ -2,10 +2,10 @@ import { ORDER_MESSAGES, type Order, type RefundRequest } from '@shop/contract/o
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinRefunds, orders, productVariants, refunds, stockLedger } from '../../db/schema';
+import { shippedMailEventKey } from '../../platform/mail-jobs';
 import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { shippedMailEventKey } from '../mail/mail-jobs';
 import { builtinRefund } from '../payments/builtin-refunds';
 import { adminStats as adminStatsOf } from '../stats/stats.service';
 

@@ -1,9 +1,8 @@
 import { SHOP_NAME } from '@shop/contract/constants';
 import { CHECKOUT_SESSION_ID_PLACEHOLDER } from '@shop/contract/orders';
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fulfilCheckout, fulfilDepsOf } from '../orders/fulfil-checkout';
 import type { BuiltinSessionRow } from './builtin.queries';
 import { findBuiltinSession } from './builtin.queries';
 import {
@@ -16,6 +15,7 @@ import {
 import { CARD_MESSAGES, cardFormSchema, checkCard } from './card-form';
 import { renderNoticePage, renderPayPage } from './checkout-page';
 import { checkDelivery, deliveryValuesOf } from './delivery-form';
+import type { ProviderSession } from './payment-provider';
 
 const FORM_BODY_LIMIT = 16 * 1024;
 const paramsSchema = z.object({ sessionId: z.string().max(255) });
@@ -42,23 +42,33 @@ const expiredPage = (session: BuiltinSessionRow) =>
     link: { href: session.cancelUrl, text: `Return to ${SHOP_NAME}` },
   });
 
+const unknownSessionPage = (publicUrl: string) =>
+  renderNoticePage({
+    title: 'Checkout session not found',
+    message: 'This payment link is not valid. Go back to the shop and check out again.',
+    link: { href: `${publicUrl}/`, text: `Return to ${SHOP_NAME}` },
+  });
+
+/** Makes the order of a session the builtin checkout has just seen paid: the fulfilment flow. */
+export type FulfilPaidSession = (log: FastifyBaseLogger, sessionId: string, paid: ProviderSession) => Promise<unknown>;
+
 /**
  * The builtin provider's hosted checkout at /checkout/pay/:sessionId: a plain HTML form that
- * works without JavaScript, served outside /api as a real provider's page would be.
+ * works without JavaScript, served outside /api as a real provider's page would be. A payment makes
+ * its order through the fulfilment flow, which app.ts hands in as `fulfilPaidSession`: the flow spans
+ * modules, so a module is given it rather than importing it, and the page's route stays with the page.
  */
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{ fulfilPaidSession: FulfilPaidSession }> = async (
+  app,
+  { fulfilPaidSession },
+) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  const notFoundPage = () =>
-    renderNoticePage({
-      title: 'Checkout session not found',
-      message: 'This payment link is not valid. Go back to the shop and check out again.',
-      link: { href: `${app.deps.config.publicUrl}/`, text: `Return to ${SHOP_NAME}` },
-    });
+  const notFoundPage = () => unknownSessionPage(app.deps.config.publicUrl);
 
   app.get(
     `${BUILTIN_PAY_PATH}/:sessionId`,
@@ -114,8 +124,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ sessionId: paid.id, paymentId: paid.paymentId }, 'builtin checkout paid');
       try {
         // The "checkout completed" event a Stripe webhook would deliver.
-        const deps = fulfilDepsOf(app.deps, request.log);
-        await fulfilCheckout(deps, paid.id, 'system', builtinProviderSession(paid, now));
+        await fulfilPaidSession(request.log, paid.id, builtinProviderSession(paid, now));
       } catch (err) {
         // The shopper has paid: send them on. The success page's confirmation or reconciliation
         // makes the order, and either is safe to repeat.

@@ -7,12 +7,12 @@ import type { Product, ProductDetailResponse, ProductListResponse } from '@shop/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, products } from '../../db/schema';
+import { sweepExpiredHolds } from '../../flows/checkout-release';
 import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { sweepExpiredHolds } from '../orders/checkout-holds';
 import { checkoutCancelPath } from '../orders/checkout-paths';
-import { fulfilDepsOf } from '../orders/fulfil-checkout';
+import { fulfilDepsOf } from '../orders/fulfil-deps';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
 

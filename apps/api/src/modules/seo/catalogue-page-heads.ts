@@ -4,8 +4,8 @@ import { CATEGORY_COPY, PAGE_META, ROBOTS_DISALLOW, storefrontPaths } from '@sho
 import { parseShopParams, productListSearch, toProductListParams } from '@shop/contract/shop-params';
 import type { Organization, WebSite, WithContext } from 'schema-dts';
 import { productListAnswer } from '../products/catalogue-answers';
-import type { PageHead } from './page-head';
 import { decodedSegment, type PageHeadKit, SCHEMA } from './page-head-kit';
+import type { PageHead } from './page-head-shape';
 
 // The heads of the shop's other pages: home, the shop page, a category, and the pages kept out of search.
 

@@ -5,7 +5,7 @@ import { shareImageUrl } from '@shop/contract/uploads';
 import type { BreadcrumbList, ItemList, WithContext } from 'schema-dts';
 import type { Queryable } from '../../db/client';
 import type { CatalogueCache } from '../products/catalogue-cache';
-import type { PageHead } from './page-head';
+import type { PageHead } from './page-head-shape';
 
 // What every page kind's head is made with: the shop's database and cache, and the head's common parts.
 

@@ -1,28 +1,13 @@
 import { SHOP_NAME } from '@shop/contract/constants';
 import { PAGE_META, storefrontPaths } from '@shop/contract/seo';
-import type { Thing, WithContext } from 'schema-dts';
 import { scriptJson } from '../../platform/script-json';
 import type { HeadSource } from '../../platform/web-app';
 import { categoryPageHead, homePageHead, PRIVATE_PAGES, privatePageHead, shopPageHead } from './catalogue-page-heads';
 import { type PageHeadDeps, type PageHeadKit, pageHeadKit } from './page-head-kit';
+import type { PageHead } from './page-head-shape';
 import { productPageHead } from './product-page-head';
 
-/** What a page's HTML head says about it to search engines and link previews, before any script runs. */
-export interface PageHead {
-  /** 404 for a product or category that does not exist: the app's not-found page, with a status to match. */
-  status: 200 | 404;
-  title: string;
-  description: string;
-  /** Absolute; absent on pages that are not to be indexed. */
-  canonical?: string;
-  noindex?: boolean;
-  /** Absolute address of the picture a link preview shows. */
-  image?: string;
-  /** Set when `image` is the shop's own 1200 x 630 link-preview picture. */
-  imageSize?: { width: number; height: number };
-  ogType: 'website' | 'product';
-  jsonLd: WithContext<Thing>[];
-}
+export type { PageHead };
 
 export type PageHeadSource = (address: URL) => Promise<PageHead | undefined>;
 

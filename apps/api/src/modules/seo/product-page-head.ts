@@ -5,8 +5,8 @@ import { CATEGORY_COPY, productDescription, storefrontPaths } from '@shop/contra
 import type { Offer, Product, Review, WithContext } from 'schema-dts';
 import { AppError } from '../../platform/errors';
 import { productDetailAnswer } from '../products/catalogue-answers';
-import type { PageHead } from './page-head';
 import { decodedSegment, type PageHeadKit, SCHEMA } from './page-head-kit';
+import type { PageHead } from './page-head-shape';
 
 // A product's page: its offers, rating and reviews as structured data, and the trail to it.
 

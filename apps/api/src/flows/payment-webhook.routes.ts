@@ -1,16 +1,17 @@
 import { webhookResponseSchema } from '@shop/contract/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/errors';
-import { checkoutContextOf } from './checkout.service';
-import { releaseSessionHold } from './checkout-holds';
-import { fulfilCheckout } from './fulfil-checkout';
-import { recordProviderRefunds } from './refunds.service';
+import { checkoutContextOf } from '../modules/orders/checkout.service';
+import { recordProviderRefunds } from '../modules/orders/refunds.service';
+import { AppError } from '../platform/errors';
+import { releaseSessionHold } from './checkout-release';
+import { fulfilCheckout } from './fulfilment';
 
 /**
- * POST /api/orders/webhook. Its own plugin so that only this route reads JSON as raw bytes: the
+ * POST /api/orders/webhook: the provider's events start the flows (fulfilment, a hold's release, a
+ * refund's record), so the route lives with them, under the orders' prefix. Its own plugin so that only this route reads JSON as raw bytes: the
  * signature is over the exact body Stripe sent, which re-serialised JSON would not match.
  */
-export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { MailKind } from '@shop/contract/mail';
-import type { Queryable } from '../../db/client';
-import type { JobQueue } from '../../platform/job-queue';
+import type { Queryable } from '../db/client';
+import type { JobQueue } from './job-queue';
+
+/*
+ * The mail queue's side that every module writes to, beside the queue's declaration in job-queue.ts: an
+ * event queues its mail in its own transaction (an order, a shipment, a refund, a password reset), and the
+ * mail module works the queue. Here, not in the mail module, so that the modules that cause mails and the
+ * mail module that reads their records to write them never import each other.
+ */
 
 /**
  * The event a mail is about, which is also what makes it one mail: `order-confirmation:<order id>`,

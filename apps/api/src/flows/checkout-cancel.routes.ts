@@ -1,14 +1,14 @@
 import { CHECKOUT_CANCELLED_RETURN } from '@shop/contract/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelCheckout } from './checkout-holds';
-import { CHECKOUT_CANCEL_PATH } from './checkout-paths';
-import { fulfilDepsOf } from './fulfil-checkout';
+import { CHECKOUT_CANCEL_PATH } from '../modules/orders/checkout-paths';
+import { fulfilDepsOf } from '../modules/orders/fulfil-deps';
+import { cancelCheckout } from './checkout-release';
 
 /**
  * The hosted checkout's Cancel (the builtin page's link, Stripe's cancel_url): the stock goes back at
  * once and the shopper returns to the shop, where the cart is still waiting. Outside /api, as the
- * provider's pages are.
+ * provider's pages are. It starts the cancel flow, so it lives with the flows.
  */
 export const checkoutCancelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

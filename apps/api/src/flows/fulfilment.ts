@@ -1,45 +1,27 @@
+/*
+ * Fulfilment, the flow from a paid checkout session to its order: the order made once, the held sale
+ * ended, the code's use counted, the confirmation mail queued and the address remembered, in one
+ * transaction. It spans orders, inventory, discounts, mail, users and the payment provider, so it lives
+ * here and not in any one of them.
+ */
 import { randomUUID } from 'node:crypto';
 import { shippingCentsFor } from '@shop/contract/delivery';
 import { ORDER_MESSAGES, type Order } from '@shop/contract/orders';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import { type AdminPower, requireAdminPower, type SessionUser } from '../../platform/auth-guard';
-import { AppError, notFound } from '../../platform/errors';
-import type { JobQueue } from '../../platform/job-queue';
-import type { ShopEvents } from '../../platform/shop-events';
-import { countOrderDiscount } from '../discounts/discounts.service';
-import { endHold, sellUnheld } from '../inventory/inventory.service';
-import { enqueueMail, mailEventKey } from '../mail/mail-jobs';
-import {
-  checkoutLinesSchema,
-  type PaymentProvider,
-  type ProviderSession,
-  type ProviderShipping,
-} from '../payments/payment-provider';
-import { rememberOrderAddress } from '../users/saved-address.service';
-import { toOrderDto } from './orders.dto';
+import { countOrderDiscount } from '../modules/discounts/discounts.service';
+import { endHold, sellUnheld } from '../modules/inventory/inventory.service';
 import {
   type CheckoutSessionRow,
   type CheckoutSessionWithOrder,
   createOrderOnce,
   findCheckoutSessionWithOrder,
-} from './orders.queries';
-
-export interface FulfilDeps {
-  db: Database;
-  provider: PaymentProvider;
-  log: FastifyBaseLogger;
-  events: ShopEvents;
-  jobs: JobQueue;
-}
-
-/** What fulfilment needs, from the app's dependencies. */
-export function fulfilDepsOf(
-  deps: { db: Database; paymentProvider: PaymentProvider; events: ShopEvents; jobs: JobQueue },
-  log: FastifyBaseLogger,
-): FulfilDeps {
-  return { db: deps.db, provider: deps.paymentProvider, log, events: deps.events, jobs: deps.jobs };
-}
+  toOrderDto,
+} from '../modules/orders/checkout-sessions.service';
+import type { FulfilDeps } from '../modules/orders/fulfil-deps';
+import { checkoutLinesSchema, type ProviderSession, type ProviderShipping } from '../modules/payments/payment-provider';
+import { rememberOrderAddress } from '../modules/users/saved-address.service';
+import { type AdminPower, requireAdminPower, type SessionUser } from '../platform/auth-guard';
+import { AppError, notFound } from '../platform/errors';
+import { enqueueMail, mailEventKey } from '../platform/mail-jobs';
 
 /**
  * A customer or admin confirming from the success page, with the admin power the auth guard gave the

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackgroundWork } from '../../background-work';
-import { builtinPaymentSessions, checkoutSessions, orders } from '../../db/schema';
-import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
-import { createProduct, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { payBuiltinSession } from '../payments/builtin-provider';
-import type { PaymentProvider } from '../payments/payment-provider';
-import { fulfilDepsOf } from './fulfil-checkout';
+import { startBackgroundWork } from '../background-work';
+import { builtinPaymentSessions, checkoutSessions, orders } from '../db/schema';
+import { fulfilDepsOf } from '../modules/orders/fulfil-deps';
+import { payBuiltinSession } from '../modules/payments/builtin-provider';
+import type { PaymentProvider } from '../modules/payments/payment-provider';
+import { confirm, openSession, submitCard } from '../test/checkout-test-kit';
+import { createProduct, createUser } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { reconcile } from './reconcile';
 
 let t: TestApp;

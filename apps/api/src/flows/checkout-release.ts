@@ -1,11 +1,16 @@
-import { expiredCodeHolds, releaseDiscountHold } from '../discounts/discounts.service';
-import { endHold, expiredStockHolds, type ReservationEnd } from '../inventory/inventory.service';
-import { checkoutLinesSchema } from '../payments/payment-provider';
-import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout';
-import { type CheckoutSessionRow, findCheckoutSession, findCheckoutSessionByHold } from './orders.queries';
+import { expiredCodeHolds, releaseDiscountHold } from '../modules/discounts/discounts.service';
+import { endHold, expiredStockHolds, type ReservationEnd } from '../modules/inventory/inventory.service';
+import {
+  type CheckoutSessionRow,
+  findCheckoutSession,
+  findCheckoutSessionByHold,
+} from '../modules/orders/checkout-sessions.service';
+import type { FulfilDeps } from '../modules/orders/fulfil-deps';
+import { checkoutLinesSchema } from '../modules/payments/payment-provider';
+import { fulfilCheckout } from './fulfilment';
 
 /**
- * How a checkout's stock hold (and its discount code's use, held under the same id) ends when nobody
+ * The cancel flow: how a checkout's stock hold (and its discount code's use, held under the same id) ends when nobody
  * pays: the shopper cancels on the hosted page, the provider says the session expired, or its time runs
  * out and the sweep finds it. Each first closes the provider's session so it can no longer be paid; if
  * it was paid after all, the order is made instead.

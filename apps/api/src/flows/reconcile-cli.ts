@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../../db/client';
-import { ConfigError, loadConfig } from '../../platform/config';
-import { startJobQueue } from '../../platform/job-queue';
-import { createLogger } from '../../platform/logger';
-import { ShopEvents } from '../../platform/shop-events';
-import { createPaymentProvider } from '../payments/create-payment-provider';
+import { openDatabase } from '../db/client';
+import { createPaymentProvider } from '../modules/payments/create-payment-provider';
+import { ConfigError, loadConfig } from '../platform/config';
+import { startJobQueue } from '../platform/job-queue';
+import { createLogger } from '../platform/logger';
+import { ShopEvents } from '../platform/shop-events';
 import { RECONCILE_LOOKBACK_DAYS, reconcile } from './reconcile';
 
 /**

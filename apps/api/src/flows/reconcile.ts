@@ -1,5 +1,6 @@
-import { type FulfilDeps, fulfilCheckout } from './fulfil-checkout';
-import { unfulfilledCheckoutSessions } from './orders.queries';
+import { unfulfilledCheckoutSessions } from '../modules/orders/checkout-sessions.service';
+import type { FulfilDeps } from '../modules/orders/fulfil-deps';
+import { fulfilCheckout } from './fulfilment';
 
 /** Sessions live 30 minutes and Stripe retries a webhook for 3 days; older ones are settled. */
 export const RECONCILE_LOOKBACK_DAYS = 3;
