@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  attempt,
   ENDPOINTS,
   type Endpoint,
   logIn,
@@ -12,19 +11,18 @@ import {
   runApiSuite,
   runPurchaseAndHash,
 } from './lib/api-suite';
-import { prepareBaseline } from './lib/baseline';
-import { BROWSING_WHILE_BUYING, measureBrowsingWhileBuying } from './lib/browsing-while-buying';
+import { addBaseline, type BaselineWants, wantsAnyBaseline } from './lib/baseline-run';
+import { BROWSING_WHILE_BUYING } from './lib/browsing-while-buying';
 import { runClusterSuite } from './lib/cluster-suite';
 import { BENCH_BUYERS, type Dataset, prepareDataset } from './lib/datasets';
-import { type PageScore, scorePage } from './lib/lighthouse';
 import type { LoadSettings } from './lib/load';
 import { measureMailDrain, startCountingSmtp } from './lib/mail-drain';
 import { toMarkdown } from './lib/markdown';
-import { withPeakMemory } from './lib/memory';
-import { type BenchOptions, HELP, parseOptions, repoRoot, resultsDir } from './lib/options';
+import { HELP, parseOptions, repoRoot, resultsDir } from './lib/options';
 import { type RunningServer, startCeiling, startShop } from './lib/processes';
-import { type BenchRun, LIGHTHOUSE_PAGES, toJson } from './lib/report';
-import { say, sizeLabel } from './lib/run';
+import { type BenchRun, toJson } from './lib/report';
+import { errorOf, say, sizeLabel } from './lib/run';
+import { browsingWhileBuying, lighthousePages, mailsSettled } from './lib/shop-measures';
 import { measureSitemaps } from './lib/sitemap-fetch';
 import { buildWeb, measureWebSizes } from './lib/web-size';
 
@@ -35,8 +33,6 @@ const GROWTH_ENDPOINTS: readonly Endpoint[] = [
   'product_detail',
   'admin_stats',
 ];
-
-const errorOf = (err: unknown) => ({ error: err instanceof Error ? err.message : String(err) });
 
 function commitOf(): string {
   const git = (cmd: string) => execSync(`git ${cmd}`, { cwd: repoRoot, encoding: 'utf8' }).trim();
@@ -60,94 +56,6 @@ async function withShop<T>(
     return await work(shop.url, shop);
   } finally {
     await shop.stop();
-  }
-}
-
-/** The pages the comparison with another build measures: where the content now arrives in the HTML. */
-const COMPARED_PAGES = ['home', 'shop', 'product'] as const;
-
-async function lighthousePages(
-  shopUrl: string,
-  dataset: Dataset,
-  options: BenchOptions,
-  pages: readonly (typeof LIGHTHOUSE_PAGES)[number][] = LIGHTHOUSE_PAGES,
-) {
-  const productId = dataset.fixtures.reviewedProductIds[0];
-  const paths: Record<(typeof LIGHTHOUSE_PAGES)[number], string> = {
-    home: '/',
-    shop: '/shop',
-    category: '/categories/dress',
-    product: `/shop/${productId}`,
-  };
-  const scores: Record<string, PageScore | { error: string }> = {};
-  for (const page of pages) {
-    say(`Lighthouse ${page} (${options.lighthouseRuns} run${options.lighthouseRuns > 1 ? 's' : ''})`);
-    scores[page] = await scorePage(`${shopUrl}${paths[page]}`, options.chromePath, options.lighthouseRuns).catch(
-      errorOf,
-    );
-  }
-  return scores;
-}
-
-/** 50 connections browsing while the buyers purchase, once the mails of earlier purchases are sent. */
-async function browsingWhileBuying(
-  shopUrl: string,
-  dataset: Dataset,
-  settings: LoadSettings,
-  shopPid: number | undefined,
-  of = '',
-) {
-  await mailsSettled(dataset.dataDir);
-  return attempt(`browsing while buying${of}`, () =>
-    withPeakMemory(shopPid, () => measureBrowsingWhileBuying(shopUrl, dataset, settings)),
-  );
-}
-
-/**
- * Another commit's shop on the same data, after this one's: Lighthouse on the same pages of its build,
- * and the browsing while buying row, each when asked for.
- */
-async function measureBaseline(
-  ref: string,
-  dataset: Dataset,
-  options: BenchOptions,
-  settings: LoadSettings,
-  wants: { lighthouse: boolean; browsing: boolean },
-) {
-  const { checkout, commit, remove } = await prepareBaseline(ref, { buildWeb: wants.lighthouse });
-  try {
-    say(`starting the shop of ${ref} (${commit}) for the comparison`);
-    const shop = await startShop(dataset, {}, checkout);
-    try {
-      const browsing = wants.browsing
-        ? await browsingWhileBuying(shop.url, dataset, settings, shop.pid, ` on ${ref} (${commit})`)
-        : undefined;
-      if (wants.lighthouse) await mailsSettled(dataset.dataDir);
-      const pages = wants.lighthouse ? await lighthousePages(shop.url, dataset, options, COMPARED_PAGES) : undefined;
-      return { ref, commit, pages, browsing };
-    } finally {
-      await shop.stop();
-    }
-  } finally {
-    remove();
-  }
-}
-
-/**
- * The purchases' confirmation mails are sent for a while after the last purchase (to the dev mailbox,
- * files under DATA_DIR/mail): Lighthouse waits until no new one has arrived for two seconds, so the
- * shop's mail thread does not share the machine with the browser being measured.
- */
-async function mailsSettled(dataDir: string, timeoutSeconds = 180): Promise<void> {
-  const dir = path.join(dataDir, 'mail');
-  const count = () => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
-  const deadline = Date.now() + timeoutSeconds * 1000;
-  let last = -1;
-  while (Date.now() < deadline) {
-    const now = count();
-    if (now === last) return;
-    last = now;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
   }
 }
 
@@ -189,8 +97,11 @@ function failuresOf(run: BenchRun): string[] {
   for (const [page, m] of Object.entries(run.lighthouse ?? {})) check(`Lighthouse ${page}`, m);
   check('Lighthouse of the baseline', run.lighthouseBaseline);
   check('the baseline', run.apiBaseline);
+  check('web sizes of the baseline', run.webBaseline);
   if (run.apiBaseline && !('error' in run.apiBaseline)) {
-    check(`api ${BROWSING_WHILE_BUYING} of the baseline`, run.apiBaseline.browsing_while_buying);
+    for (const [name, m] of Object.entries(run.apiBaseline)) {
+      if (typeof m === 'object') check(`api ${name} of the baseline`, m);
+    }
   }
   if (run.lighthouseBaseline && !('error' in run.lighthouseBaseline)) {
     for (const [page, m] of Object.entries(run.lighthouseBaseline.pages))
@@ -229,6 +140,7 @@ async function main(): Promise<void> {
     lighthouse: undefined,
     lighthouseBaseline: undefined,
     apiBaseline: undefined,
+    webBaseline: undefined,
     growth: undefined,
     mail: undefined,
     sitemap: undefined,
@@ -290,17 +202,15 @@ async function main(): Promise<void> {
     if (sections.has('cluster')) {
       run.cluster = await runClusterSuite(dataset, settings, run.api?.ceiling).catch(errorOf);
     }
-    if (options.baseline && (sections.has('lighthouse') || browsingWanted)) {
-      const wants = { lighthouse: sections.has('lighthouse'), browsing: browsingWanted };
-      const baseline = await measureBaseline(options.baseline, dataset, options, settings, wants).catch(errorOf);
-      if ('error' in baseline) {
-        if (wants.lighthouse) run.lighthouseBaseline = baseline;
-        if (wants.browsing) run.apiBaseline = baseline;
-      } else {
-        const { ref, commit, pages, browsing } = baseline;
-        if (pages) run.lighthouseBaseline = { ref, commit, pages };
-        if (browsing) run.apiBaseline = { ref, commit, browsing_while_buying: browsing };
-      }
+    const wants: BaselineWants = {
+      lighthouse: sections.has('lighthouse'),
+      browsing: browsingWanted,
+      web: sections.has('web'),
+      coldList: sections.has('api') && wanted('product_list_cold'),
+      purchase: sections.has('api') && wanted('purchase'),
+    };
+    if (options.baseline && wantsAnyBaseline(wants)) {
+      await addBaseline(run, options.baseline, dataset, options, settings, wants);
     }
     if (sections.has('mail')) run.mail = await mailSection(dataset, options.mailOrders).catch(errorOf);
   }

@@ -66,6 +66,44 @@ function browsingSection(json: BenchJson): string[] {
   ];
 }
 
+/** The change in per cent from the baseline's figure to this build's, signed. */
+function change(now: number | null | undefined, before: number | null | undefined): string {
+  if (now == null || before == null || before === 0) return 'n/a';
+  const percent = ((now - before) / before) * 100;
+  return `${percent > 0 ? '+' : ''}${percent.toFixed(1)}%`;
+}
+
+/**
+ * This build beside another commit's, measured in the same run (`--baseline`): the first page's size,
+ * the cold list and the purchase, the rows a reshaping of the code must leave where they were.
+ */
+function comparedSection(json: BenchJson): string[] {
+  const api = json.api_baseline;
+  const web = json.web_baseline;
+  const of = api ?? web;
+  if (!of) return [];
+  const rows: string[][] = [];
+  const sizeRow = (label: string, key: 'initial_js_gzip_bytes' | 'initial_css_gzip_bytes') => {
+    if (web) rows.push([label, kb(json.web[key]), kb(web[key]), change(json.web[key], web[key])]);
+  };
+  sizeRow('initial JS (gzip)', 'initial_js_gzip_bytes');
+  sizeRow('initial CSS (gzip)', 'initial_css_gzip_bytes');
+  for (const name of ['product_list_cold', 'purchase'] as const) {
+    const now = json.api[name] as EndpointFigures | undefined;
+    const before = api?.[name];
+    if (!now || !before) continue;
+    rows.push([`${name} req/s`, fmt(now.rps, 1), fmt(before.rps, 1), change(now.rps, before.rps)]);
+    rows.push([`${name} p99 ms`, fmt(now.p99_ms, 1), fmt(before.p99_ms, 1), change(now.p99_ms, before.p99_ms)]);
+  }
+  if (rows.length === 0) return [];
+  return [
+    '',
+    `## Compared with ${of.ref} (${of.commit}), same run`,
+    '',
+    table(['figure', `this build (${json.meta.commit})`, `${of.ref} (${of.commit})`, 'change'], rows),
+  ];
+}
+
 /** The list and detail through HAProxy (`--cluster`), beside what one instance served in the API section. */
 function clusterSection(json: BenchJson): string[] {
   if (!json.cluster) return [];
@@ -246,6 +284,7 @@ export function toMarkdown(run: BenchRun, json: BenchJson): string {
     ...apiSection(json),
     ...clusterSection(json),
     ...browsingSection(json),
+    ...comparedSection(json),
     ...webSection(run, json),
     ...lighthouseSection(json),
     ...growthSection(run, json),

@@ -30,9 +30,9 @@ export interface BenchOptions {
   reseed: boolean;
   sections: Set<Section>;
   /**
-   * A commit whose storefront Lighthouse also measures in this run, on this machine, for the comparison
-   * with the build before server rendering (LCP and TBT); its shop also runs the browsing while buying
-   * row (`browsing_while_buying`) after this one's, for the comparison with the code before it.
+   * A commit measured in this run, on this machine, beside this build: its first page's size, its cold
+   * list, purchase and browsing while buying rows, and Lighthouse on its storefront, each when its section
+   * or row is measured here, for the comparison with the code before a change.
    */
   baseline: string | undefined;
   /** Only these rows of the API section (keys of `latest.json`'s `api`); all of them when undefined. */
@@ -51,8 +51,9 @@ export const HELP = `npm run bench [-- options]
   --duration <s>     seconds of load per endpoint (default 15, quick 5)
   --products <n>     the size of the data the API and web are measured on (default 100,000 on PostgreSQL,
                      10,000 embedded; growth keeps its sizes)
-  --baseline <ref>   also run Lighthouse on home, shop and a product of this commit's build, and the
-                     browsing while buying row on this commit's shop, in this run
+  --baseline <ref>   also measure this commit, in this run: its build's initial JS and CSS, the cold list,
+                     purchase and browsing while buying rows on its shop, Lighthouse on home, shop and
+                     a product (each when its section or row is measured)
   --rows <list>      only these rows of the api section (comma separated keys, e.g. browsing_while_buying)
 
   BENCH_DATABASE_URL  a PostgreSQL database to derive the benchmark databases from (one per size);

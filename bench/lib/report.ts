@@ -4,7 +4,7 @@ import type { PageScore } from './lighthouse';
 import type { LoadResult } from './load';
 import type { MailDrain } from './mail-drain';
 import type { SitemapFetch } from './sitemap-fetch';
-import type { WebSizes } from './web-size';
+import type { InitialSizes, WebSizes } from './web-size';
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
@@ -25,8 +25,19 @@ export interface BenchJson {
   lighthouse: Record<string, Nullable<PageScore>>;
   /** The same pages of another commit's build, measured in the same run (`--baseline`). */
   lighthouse_baseline: { ref: string; commit: string; pages: Record<string, Nullable<PageScore>> } | null;
-  /** Rows of the API measured on another commit's shop in the same run (`--baseline`), against this run's ceiling. */
-  api_baseline: { ref: string; commit: string; browsing_while_buying: EndpointFigures } | null;
+  /**
+   * Rows of the API measured on another commit's shop in the same run (`--baseline`), against this run's
+   * ceiling; a row not measured is null.
+   */
+  api_baseline: {
+    ref: string;
+    commit: string;
+    browsing_while_buying: EndpointFigures | null;
+    product_list_cold: EndpointFigures | null;
+    purchase: EndpointFigures | null;
+  } | null;
+  /** What `/` of another commit's build loads at once, measured in the same run (`--baseline`). */
+  web_baseline: ({ ref: string; commit: string } & InitialSizes) | null;
   growth: Record<string, Record<string, { p99_ms: number | null }>>;
   mail: Nullable<MailDrain>;
   sitemap: Nullable<SitemapFetch>;
@@ -44,7 +55,17 @@ export interface BenchRun {
     | { ref: string; commit: string; pages: Record<string, PageScore | { error: string }> }
     | { error: string }
     | undefined;
-  apiBaseline: { ref: string; commit: string; browsing_while_buying: Measured } | { error: string } | undefined;
+  apiBaseline:
+    | {
+        ref: string;
+        commit: string;
+        browsing_while_buying?: Measured;
+        product_list_cold?: Measured;
+        purchase?: Measured;
+      }
+    | { error: string }
+    | undefined;
+  webBaseline: ({ ref: string; commit: string } & InitialSizes) | { error: string } | undefined;
   growth: { sizes: string[]; byEndpoint: Record<string, Record<string, Measured>> } | undefined;
   mail: MailDrain | { error: string } | undefined;
   sitemap: SitemapFetch | { error: string } | undefined;
@@ -93,6 +114,10 @@ function againstCeiling(
   return figures;
 }
 
+/** A row of the baseline against this run's ceiling, null when it was not measured. */
+const baselineRow = (row: Measured | undefined, ceiling: LoadResult | undefined): EndpointFigures | null =>
+  row ? (againstCeiling({ row }, ceiling).row ?? null) : null;
+
 export function toJson(run: BenchRun): BenchJson {
   const ceiling = ok(run.api?.ceiling);
   const api: BenchJson['api'] = {
@@ -136,12 +161,12 @@ export function toJson(run: BenchRun): BenchJson {
       ? {
           ref: apiBaseline.ref,
           commit: apiBaseline.commit,
-          browsing_while_buying: againstCeiling({ row: apiBaseline.browsing_while_buying }, ceiling).row ?? {
-            ...EMPTY_LOAD,
-            ratio_to_ceiling: null,
-          },
+          browsing_while_buying: baselineRow(apiBaseline.browsing_while_buying, ceiling),
+          product_list_cold: baselineRow(apiBaseline.product_list_cold, ceiling),
+          purchase: baselineRow(apiBaseline.purchase, ceiling),
         }
       : null,
+    web_baseline: ok(run.webBaseline) ?? null,
     growth,
     mail: ok(run.mail) ?? EMPTY_MAIL,
     sitemap: ok(run.sitemap) ?? EMPTY_SITEMAP,

@@ -5,6 +5,9 @@ import { dataRoot } from './options';
 
 export const logsDir = path.join(dataRoot, 'logs');
 
+/** A failed measurement as the results keep it: its reason. */
+export const errorOf = (err: unknown) => ({ error: err instanceof Error ? err.message : String(err) });
+
 /** What the bench prints while it works; the results table goes to standard output at the end. */
 export function say(text: string): void {
   process.stderr.write(`[bench] ${text}\n`);

@@ -44,12 +44,24 @@ export async function buildWeb(): Promise<void> {
   await runLogged('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, logName: 'web-build.log' });
 }
 
-/** Gzip sizes (level 9) of what `/` loads before it is interactive, and of the largest chunk loaded later. */
-export function measureWebSizes(dist: string = webDist): WebSizes {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const { js, css } = initialAssets(html);
+export type InitialSizes = Pick<WebSizes, 'initial_js_gzip_bytes' | 'initial_css_gzip_bytes'>;
+
+const assetsOf = (dist: string) => {
+  const { js, css } = initialAssets(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
   const file = (url: string) => path.join(dist, url.replace(/^\//, ''));
   const sum = (urls: string[]) => urls.reduce((total, url) => total + gzipBytes(file(url)), 0);
+  return { js, css, file, sum };
+};
+
+/** What `/` loads at once, from any commit's build: the sizes two builds compare by, whatever their layout. */
+export function measureInitialSizes(dist: string): InitialSizes {
+  const { js, css, sum } = assetsOf(dist);
+  return { initial_js_gzip_bytes: sum(js), initial_css_gzip_bytes: sum(css) };
+}
+
+/** Gzip sizes (level 9) of what `/` loads before it is interactive, and of the largest chunk loaded later. */
+export function measureWebSizes(dist: string = webDist): WebSizes {
+  const { js, css, file, sum } = assetsOf(dist);
   const initial = new Set([...js, ...css].map((url) => path.resolve(file(url))));
   const assetsDir = path.join(dist, 'assets');
   const lazy = fs
