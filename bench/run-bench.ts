@@ -238,7 +238,7 @@ async function main(): Promise<void> {
   notes.push(...failures);
   const json = toJson(run);
   const markdown = toMarkdown(run, json);
-  const base = options.quick ? 'quick' : 'latest';
+  const base = options.resultsName;
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, `${base}.json`), `${JSON.stringify(json, null, 2)}\n`);
   fs.writeFileSync(path.join(resultsDir, `${base}.md`), markdown);

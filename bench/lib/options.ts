@@ -35,6 +35,11 @@ export interface BenchOptions {
    * or row is measured here, for the comparison with the code before a change.
    */
   baseline: string | undefined;
+  /**
+   * The results' file name: `latest` for a whole run, `quick` for the smoke check, `partial` for a run of
+   * some sections or rows, so a partial run never stands in for the whole one.
+   */
+  resultsName: 'latest' | 'quick' | 'partial';
   /** Only these rows of the API section (keys of `latest.json`'s `api`); all of them when undefined. */
   rows: Set<string> | undefined;
 }
@@ -124,5 +129,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     sections,
     baseline,
     rows: rows ? new Set(rows.split(',').filter(Boolean)) : undefined,
+    resultsName: quick ? 'quick' : rows || only || skip ? 'partial' : 'latest',
   };
 }
