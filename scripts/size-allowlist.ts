@@ -30,8 +30,6 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   'apps/web/src/features/discounts/discount-code-form.tsx#DiscountCodeForm': 146,
   'apps/web/src/features/catalogue/product-stock-panel.tsx#StockRowForm': 86,
   'apps/web/src/features/catalogue/product-details.tsx#ProductDetails': 119,
-  'apps/web/src/features/catalogue/search-page.tsx#SearchPage': 98,
-  'apps/web/src/features/catalogue/shop-page.tsx#ShopPage': 96,
   // The server: route plugins, the app's assembly, the payment providers, the checkout and the seed.
   'apps/api/src/seed/demo-seed.ts#seedDemoData': 95,
   'apps/api/src/modules/auth/auth.routes.ts#authRoutes': 98,

@@ -1,6 +1,7 @@
 import {
   type BaseQueryFn,
   createApi,
+  type EndpointDefinitions,
   type FetchArgs,
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
@@ -85,4 +86,16 @@ export async function fetchBeforeFirstRender(start: () => { unsubscribe: () => v
     clearTimeout(timer);
     query.unsubscribe();
   }
+}
+
+type EndpointBuild = Parameters<Parameters<typeof baseApi.injectEndpoints>[0]['endpoints']>[0];
+
+/**
+ * A feature's endpoints, added to the one API; the answer is typed by them, so the generated hooks
+ * keep each endpoint's argument and answer types.
+ */
+export function injectEndpoints<Definitions extends EndpointDefinitions>(
+  endpoints: (build: EndpointBuild) => Definitions,
+) {
+  return baseApi.injectEndpoints({ endpoints });
 }

@@ -10,6 +10,7 @@ import { useSessionCheck } from '../../features/auth/use-session-check';
 import { DashboardUserContext } from '../../ui/dashboard-kit/dashboard-user';
 import { PageLoadingBar } from '../../ui/page-loading-bar';
 import { ScreenSlot } from '../../ui/screen-slot';
+import { SkipToContent } from '../../ui/skip-link';
 import { ACCESS_DENIED } from './access-alerts';
 import { DashboardRoutes } from './dashboard-routes';
 import { DashboardSidebar } from './dashboard-sidebar';
@@ -45,12 +46,7 @@ export function DashboardLayout() {
 
   return (
     <div className="min-h-dvh bg-ivory lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)]">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-full bg-ink px-5 py-3 text-sm text-ivory focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
+      <SkipToContent />
       <PageLoadingBar />
       <DashboardSidebar user={user} onLogout={onLogout} />
       <main id="main" className="min-w-0 px-5 py-8 sm:px-8 sm:py-10 lg:px-12 lg:py-12">

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { PageLoadingBar } from '../../ui/page-loading-bar';
 import { ScreenSlot } from '../../ui/screen-slot';
+import { SkipToContent } from '../../ui/skip-link';
 import { useFirstScreenDone, whenEngaged } from '../../ui/when-idle';
 import { Navbar } from './navbar';
 
@@ -23,12 +24,7 @@ export function MainLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-full bg-ink px-5 py-3 text-sm text-ivory focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
+      <SkipToContent />
       <PageLoadingBar />
       <Navbar
         onOpenCart={() => {

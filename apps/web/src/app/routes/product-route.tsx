@@ -9,6 +9,7 @@ import { ProductDetails, ProductDetailsSkeleton } from '../../features/catalogue
 import { ProductError } from '../../features/catalogue/product-error';
 import { RelatedProducts } from '../../features/catalogue/related-products';
 import { ReviewsSection } from '../../features/reviews/reviews-section';
+import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { usePageMeta } from '../../ui/use-page-meta';
 
 /** /shop/{id}: the product (catalogue), its reviews (reviews) and related products, composed here. */
@@ -17,6 +18,7 @@ export function ProductRoute() {
   const { data: answer, error: failure, isLoading, refetch } = useGetProductQuery(id);
   const data = isProductNotFound(answer) ? undefined : answer;
   const error = isProductNotFound(answer) ? answer.notFound : failure;
+  const query = { data, error, isLoading, refetch };
   const user = useCurrentUser();
   const addToCart = useAddToCart();
   const navigate = useNavigate();
@@ -34,13 +36,13 @@ export function ProductRoute() {
   return (
     <div className="container-page space-y-16 py-8 sm:py-12">
       <div>
-        {isLoading ? (
-          <ProductDetailsSkeleton />
-        ) : error || !data ? (
-          <ProductError error={error} onRetry={refetch} />
-        ) : (
-          <ProductDetails key={data.product._id} product={data.product} onAddToCart={addToCart} />
-        )}
+        <QueryState
+          query={query}
+          loading={<ProductDetailsSkeleton />}
+          failed={(problem, retry) => <ProductError error={problem} onRetry={retry} />}
+        >
+          {({ product }) => <ProductDetails key={product._id} product={product} onAddToCart={addToCart} />}
+        </QueryState>
       </div>
       {data && (
         <ReviewsSection

@@ -4,7 +4,7 @@ import type { Order } from '@shop/contract/orders';
 import type { UserReviewsResponse } from '@shop/contract/reviews';
 import type { UserStats } from '@shop/contract/stats';
 import type { EditProfileRequest, User } from '@shop/contract/users';
-import { apiPath, baseApi } from '../../lib/base-api';
+import { apiPath, injectEndpoints } from '../../lib/base-api';
 
 /**
  * An admin may change an order's status at any moment: each page asks again when it opens, showing
@@ -13,42 +13,40 @@ import { apiPath, baseApi } from '../../lib/base-api';
 export const FRESH = { refetchOnMountOrArgChange: true } as const;
 
 /** The customer dashboard's calls; the server only answers them for the session's own account. */
-export const accountApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getUserStats: build.query<UserStats, string>({
-      query: (userId) => apiPath(apiPaths.userStats(userId)),
-      providesTags: ['Stats'],
-    }),
-    getOrdersByEmail: build.query<Order[], string>({
-      query: (email) => apiPath(apiPaths.ordersByEmail(email)),
-      providesTags: (result) => [
-        { type: 'Order', id: 'LIST' },
-        ...(result?.map((order) => ({ type: 'Order' as const, id: order._id })) ?? []),
-      ],
-    }),
-    getUserReviews: build.query<UserReviewsResponse, string>({
-      query: (userId) => apiPath(apiPaths.userReviews(userId)),
-      providesTags: [{ type: 'Review', id: 'LIST' }],
-    }),
-    editProfile: build.mutation<{ message: string; user: User }, EditProfileRequest>({
-      query: (body) => ({ url: apiPath(apiPaths.editProfile), method: 'PATCH', body }),
-      // The new name shows on the reviews the user wrote, too.
-      invalidatesTags: [{ type: 'User', id: 'ME' }, { type: 'User', id: 'LIST' }, 'Review'],
-    }),
-    getSavedAddress: build.query<{ address: ShippingAddress | null }, void>({
-      query: () => apiPath(apiPaths.savedAddress),
-      providesTags: [{ type: 'User', id: 'ADDRESS' }],
-    }),
-    saveAddress: build.mutation<{ address: ShippingAddress | null }, ShippingAddress>({
-      query: (body) => ({ url: apiPath(apiPaths.savedAddress), method: 'PUT', body }),
-      invalidatesTags: [{ type: 'User', id: 'ADDRESS' }],
-    }),
-    forgetAddress: build.mutation<{ address: ShippingAddress | null }, void>({
-      query: () => ({ url: apiPath(apiPaths.savedAddress), method: 'DELETE' }),
-      invalidatesTags: [{ type: 'User', id: 'ADDRESS' }],
-    }),
+export const accountApi = injectEndpoints((build) => ({
+  getUserStats: build.query<UserStats, string>({
+    query: (userId) => apiPath(apiPaths.userStats(userId)),
+    providesTags: ['Stats'],
   }),
-});
+  getOrdersByEmail: build.query<Order[], string>({
+    query: (email) => apiPath(apiPaths.ordersByEmail(email)),
+    providesTags: (result) => [
+      { type: 'Order', id: 'LIST' },
+      ...(result?.map((order) => ({ type: 'Order' as const, id: order._id })) ?? []),
+    ],
+  }),
+  getUserReviews: build.query<UserReviewsResponse, string>({
+    query: (userId) => apiPath(apiPaths.userReviews(userId)),
+    providesTags: [{ type: 'Review', id: 'LIST' }],
+  }),
+  editProfile: build.mutation<{ message: string; user: User }, EditProfileRequest>({
+    query: (body) => ({ url: apiPath(apiPaths.editProfile), method: 'PATCH', body }),
+    // The new name shows on the reviews the user wrote, too.
+    invalidatesTags: [{ type: 'User', id: 'ME' }, { type: 'User', id: 'LIST' }, 'Review'],
+  }),
+  getSavedAddress: build.query<{ address: ShippingAddress | null }, void>({
+    query: () => apiPath(apiPaths.savedAddress),
+    providesTags: [{ type: 'User', id: 'ADDRESS' }],
+  }),
+  saveAddress: build.mutation<{ address: ShippingAddress | null }, ShippingAddress>({
+    query: (body) => ({ url: apiPath(apiPaths.savedAddress), method: 'PUT', body }),
+    invalidatesTags: [{ type: 'User', id: 'ADDRESS' }],
+  }),
+  forgetAddress: build.mutation<{ address: ShippingAddress | null }, void>({
+    query: () => ({ url: apiPath(apiPaths.savedAddress), method: 'DELETE' }),
+    invalidatesTags: [{ type: 'User', id: 'ADDRESS' }],
+  }),
+}));
 
 export const { useGetSavedAddressQuery, useSaveAddressMutation, useForgetAddressMutation } = accountApi;
 

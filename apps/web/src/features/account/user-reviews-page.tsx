@@ -1,16 +1,14 @@
 import type { UserReview } from '@shop/contract/reviews';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { apiErrorMessage } from '../../lib/api-error';
 import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { formatDate } from '../../ui/dashboard-kit/table-format';
 import { PlusIcon } from '../../ui/icons';
 import { ProductImage } from '../../ui/product-image';
 import { RatingStars } from '../../ui/rating-stars';
 import { Skeleton } from '../../ui/skeleton';
-import { ErrorMessage } from '../../ui/status-message';
 import { FRESH, useGetUserReviewsQuery } from './account.api';
 
 const GRID = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
@@ -62,38 +60,38 @@ function AddReviewTile() {
 
 export function UserReviewsPage() {
   const user = useDashboardUser();
-  const { data, error, isLoading, refetch } = useGetUserReviewsQuery(user._id, FRESH);
-  const reviews = data?.reviews;
+  const query = useGetUserReviewsQuery(user._id, FRESH);
 
   return (
     <>
       <PageHeader eyebrow="My account" title="Your Reviews" description="What you said about the pieces you tried." />
-      {isLoading ? (
-        <div role="status" aria-label="Loading your reviews" className={GRID}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-48 rounded-2xl" />
-          ))}
-        </div>
-      ) : error ? (
-        <ErrorMessage title="You have no reviews">
-          <p>{apiErrorMessage(error) ?? 'The reviews could not be loaded.'}</p>
-          <RetryButton onRetry={refetch} />
-        </ErrorMessage>
-      ) : (
-        <>
-          {!reviews?.length && <p className="mb-6 font-display text-2xl text-ink">No reviews found.</p>}
-          <ul className={GRID}>
-            {reviews?.map((review) => (
-              <li key={review._id}>
-                <ReviewCard review={review} />
-              </li>
+      <QueryState
+        query={query}
+        loading={
+          <div role="status" aria-label="Loading your reviews" className={GRID}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-48 rounded-2xl" />
             ))}
-            <li>
-              <AddReviewTile />
-            </li>
-          </ul>
-        </>
-      )}
+          </div>
+        }
+        failed={{ title: 'You have no reviews', reason: 'The reviews could not be loaded.' }}
+      >
+        {({ reviews }) => (
+          <>
+            {!reviews.length && <p className="mb-6 font-display text-2xl text-ink">No reviews found.</p>}
+            <ul className={GRID}>
+              {reviews.map((review) => (
+                <li key={review._id}>
+                  <ReviewCard review={review} />
+                </li>
+              ))}
+              <li>
+                <AddReviewTile />
+              </li>
+            </ul>
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

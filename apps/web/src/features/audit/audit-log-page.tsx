@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonClass } from '../../ui/button';
 import { type Column, DataTable, PagedList } from '../../ui/dashboard-kit/data-table';
+import { EmailCell } from '../../ui/dashboard-kit/email-cell';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { formatDateTime } from '../../ui/dashboard-kit/table-format';
@@ -50,19 +51,6 @@ export function AuditLogPage() {
   );
 }
 
-/** Broken after the @ only, when it must break. */
-function ActorEmail({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
-
 /** What happened first: on a phone the first two columns are what shows before a swipe. */
 const columns: Column<AuditEntry>[] = [
   {
@@ -89,7 +77,7 @@ const columns: Column<AuditEntry>[] = [
     cell: (entry) => (
       <>
         <span className="block break-words">
-          <ActorEmail email={entry.actor.email} />
+          <EmailCell email={entry.actor.email} />
         </span>
         <span className="block text-xs text-muted">from {entry.ip}</span>
       </>

@@ -8,7 +8,7 @@ import {
   productListSearch,
   toProductListParams,
 } from '@shop/contract/shop-params';
-import { baseApi, fetchBeforeFirstRender, apiPath as path } from '../../lib/base-api';
+import { fetchBeforeFirstRender, injectEndpoints, apiPath as path } from '../../lib/base-api';
 import type { AppDispatch } from '../../lib/hooks';
 
 /**
@@ -26,35 +26,33 @@ export const isProductNotFound = (
   answer: ProductDetailResponse | ProductNotFound | undefined,
 ): answer is ProductNotFound => answer !== undefined && 'notFound' in answer;
 
-export const catalogueApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getProducts: build.query<ProductListResponse, ProductListParams>({
-      query: (params) => {
-        const search = productListSearch(params);
-        return search ? `${path(apiPaths.products)}?${search}` : path(apiPaths.products);
-      },
-      providesTags: (result) => [
-        { type: 'Product', id: 'LIST' },
-        ...(result?.products.map((p) => ({ type: 'Product' as const, id: p._id })) ?? []),
-      ],
-    }),
-    getProduct: build.query<ProductDetailResponse | ProductNotFound, string>({
-      queryFn: async (id, _api, _extraOptions, baseQuery) => {
-        const { data, error } = await baseQuery(path(apiPaths.product(id)));
-        if (error?.status === 404 || error?.status === 400) return { data: { notFound: error } };
-        return error ? { error } : { data: data as ProductDetailResponse };
-      },
-      providesTags: (_result, _error, id) => [
-        { type: 'Product', id },
-        { type: 'Review', id: `PRODUCT-${id}` },
-      ],
-    }),
-    getRelatedProducts: build.query<Product[], string>({
-      query: (id) => path(apiPaths.relatedProducts(id)),
-      providesTags: [{ type: 'Product', id: 'LIST' }],
-    }),
+export const catalogueApi = injectEndpoints((build) => ({
+  getProducts: build.query<ProductListResponse, ProductListParams>({
+    query: (params) => {
+      const search = productListSearch(params);
+      return search ? `${path(apiPaths.products)}?${search}` : path(apiPaths.products);
+    },
+    providesTags: (result) => [
+      { type: 'Product', id: 'LIST' },
+      ...(result?.products.map((p) => ({ type: 'Product' as const, id: p._id })) ?? []),
+    ],
   }),
-});
+  getProduct: build.query<ProductDetailResponse | ProductNotFound, string>({
+    queryFn: async (id, _api, _extraOptions, baseQuery) => {
+      const { data, error } = await baseQuery(path(apiPaths.product(id)));
+      if (error?.status === 404 || error?.status === 400) return { data: { notFound: error } };
+      return error ? { error } : { data: data as ProductDetailResponse };
+    },
+    providesTags: (_result, _error, id) => [
+      { type: 'Product', id },
+      { type: 'Review', id: `PRODUCT-${id}` },
+    ],
+  }),
+  getRelatedProducts: build.query<Product[], string>({
+    query: (id) => path(apiPaths.relatedProducts(id)),
+    providesTags: [{ type: 'Product', id: 'LIST' }],
+  }),
+}));
 
 export const { useGetProductsQuery, useGetProductQuery, useGetRelatedProductsQuery } = catalogueApi;
 

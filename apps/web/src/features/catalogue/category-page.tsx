@@ -5,20 +5,17 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
-import { ProductGridSkeleton } from '../../ui/skeleton';
 import { EmptyState } from '../../ui/status-message';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { categoryProductsArgs, isCategory, useGetProductsQuery } from './catalogue.api';
-import { ProductListError } from './product-list-error';
+import { ProductListState } from './product-list-state';
 
 export function CategoryPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>) {
   const { categoryName } = useParams();
   const category = isCategory(categoryName) ? categoryName : undefined;
   const copy = category ? CATEGORY_COPY[category] : { title: 'Category not found', intro: '' };
   usePageMeta(copy.title, copy.intro || 'This category does not exist.');
-  const { data, error, isLoading, refetch } = useGetProductsQuery(
-    category ? categoryProductsArgs(category) : skipToken,
-  );
+  const query = useGetProductsQuery(category ? categoryProductsArgs(category) : skipToken);
 
   // A new category starts at the top of the page, not where the shopper had scrolled to in the last one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the category changes
@@ -53,24 +50,27 @@ export function CategoryPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCar
             </Link>{' '}
             instead.
           </EmptyState>
-        ) : isLoading ? (
-          <ProductGridSkeleton />
-        ) : error ? (
-          <ProductListError error={error} onRetry={refetch} />
-        ) : !data?.products.length ? (
-          <EmptyState title="New pieces are on their way">
-            Nothing in this category yet. Browse{' '}
-            <Link to={paths.shop.href()} className="underline underline-offset-4">
-              the whole shop
-            </Link>
-            .
-          </EmptyState>
         ) : (
-          <ProductGrid
-            products={data.products}
-            onAddToCart={onAddToCart}
-            priorityCount={PRODUCT_GRID_PRIORITY_IMAGES}
-          />
+          <ProductListState
+            query={query}
+            empty={
+              <EmptyState title="New pieces are on their way">
+                Nothing in this category yet. Browse{' '}
+                <Link to={paths.shop.href()} className="underline underline-offset-4">
+                  the whole shop
+                </Link>
+                .
+              </EmptyState>
+            }
+          >
+            {(list) => (
+              <ProductGrid
+                products={list.products}
+                onAddToCart={onAddToCart}
+                priorityCount={PRODUCT_GRID_PRIORITY_IMAGES}
+              />
+            )}
+          </ProductListState>
         )}
       </section>
     </div>

@@ -2,24 +2,19 @@ import { MANAGE_PRODUCTS_PAGE_SIZE } from '@shop/contract/constants';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { buttonClass } from '../../ui/button';
-import { PagedList, useKeepPageInRange } from '../../ui/dashboard-kit/data-table';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { TableSkeleton } from '../../ui/dashboard-kit/table-frame';
-import { usePageParam } from '../../ui/dashboard-kit/use-page-param';
-import { Pagination } from '../../ui/pagination';
+import { usePagedList } from '../../ui/dashboard-kit/use-paged-list';
 import { EmptyState } from '../../ui/status-message';
 import { useGetManagedProductsQuery } from './manage-products.api';
 import { ProductsTable } from './products-table';
 
 /** The catalogue, a few products a page, each with Edit and Delete. */
 export function ManageProductsPage() {
-  const [page, setPage] = usePageParam();
   const limit = MANAGE_PRODUCTS_PAGE_SIZE;
-  const query = useGetManagedProductsQuery({ page, limit });
+  const { page, query, paged } = usePagedList(useGetManagedProductsQuery, limit, (data) => data.totalPages);
   const total = query.data?.totalProducts ?? 0;
-  const totalPages = query.data?.totalPages ?? 1;
-  useKeepPageInRange(Boolean(query.data), page, Math.max(1, totalPages), setPage);
 
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(page * limit, total);
@@ -47,17 +42,16 @@ export function ManageProductsPage() {
         }
         isEmpty={(data) => !data.products.length}
       >
-        {(data) => (
-          <PagedList
-            busy={query.isFetching}
-            pager={<Pagination page={page} totalPages={totalPages} onPageChange={setPage} />}
-          >
-            <p className="text-sm text-muted" aria-live="polite">
-              Showing {first} to {last} of {total} products
-            </p>
-            <ProductsTable products={data.products} page={page} pageSize={limit} />
-          </PagedList>
-        )}
+        {(data) =>
+          paged(
+            <>
+              <p className="text-sm text-muted" aria-live="polite">
+                Showing {first} to {last} of {total} products
+              </p>
+              <ProductsTable products={data.products} page={page} pageSize={limit} />
+            </>,
+          )
+        }
       </QueryState>
     </>
   );

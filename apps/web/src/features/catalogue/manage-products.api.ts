@@ -7,7 +7,7 @@ import type {
   ProductListResponse,
   ProductUpdate,
 } from '@shop/contract/products';
-import { apiPath, baseApi } from '../../lib/base-api';
+import { apiPath, injectEndpoints } from '../../lib/base-api';
 
 interface Message {
   message: string;
@@ -21,55 +21,53 @@ interface Message {
 const FROM_THE_DATABASE = { 'cache-control': 'no-cache' };
 
 /** The admin's calls on the catalogue and its stock; the server refuses each of them to anyone but an admin. */
-export const manageProductsApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getManagedProducts: build.query<ProductListResponse, { page: number; limit: number }>({
-      query: ({ page, limit }) => ({
-        url: `${apiPath(apiPaths.products)}?page=${page}&limit=${limit}`,
-        headers: FROM_THE_DATABASE,
-      }),
-      providesTags: (result) => [
-        { type: 'Product', id: 'LIST' },
-        ...(result?.products.map((p) => ({ type: 'Product' as const, id: p._id })) ?? []),
-      ],
+export const manageProductsApi = injectEndpoints((build) => ({
+  getManagedProducts: build.query<ProductListResponse, { page: number; limit: number }>({
+    query: ({ page, limit }) => ({
+      url: `${apiPath(apiPaths.products)}?page=${page}&limit=${limit}`,
+      headers: FROM_THE_DATABASE,
     }),
-    getManagedProduct: build.query<ProductDetailResponse, string>({
-      query: (id) => ({ url: apiPath(apiPaths.product(id)), headers: FROM_THE_DATABASE }),
-      providesTags: (_result, _error, id) => [{ type: 'Product', id }],
-    }),
-    uploadImage: build.mutation<string, string>({
-      query: (dataUrl) => ({ url: apiPath(apiPaths.uploadImage), method: 'POST', body: { image: dataUrl } }),
-    }),
-    createProduct: build.mutation<Message & { product: Product }, ProductInput>({
-      query: (body) => ({ url: apiPath(apiPaths.createProduct), method: 'POST', body }),
-      invalidatesTags: [{ type: 'Product', id: 'LIST' }, 'Stats'],
-    }),
-    updateProduct: build.mutation<Message & { product: Product }, { id: string; changes: ProductUpdate }>({
-      query: ({ id, changes }) => ({ url: apiPath(apiPaths.updateProduct(id)), method: 'PATCH', body: changes }),
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Product', id },
-        { type: 'Product', id: 'LIST' },
-      ],
-    }),
-    getProductStock: build.query<ProductStockResponse, string>({
-      query: (id) => apiPath(apiPaths.productStock(id)),
-      providesTags: (_result, _error, id) => [{ type: 'Stock', id }],
-    }),
-    changeStock: build.mutation<ProductStockResponse, { id: string; change: StockChangeRequest }>({
-      query: ({ id, change }) => ({ url: apiPath(apiPaths.productStock(id)), method: 'PUT', body: change }),
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Stock', id },
-        { type: 'Stock', id: 'LOW' },
-        { type: 'Product', id },
-        { type: 'Product', id: 'LIST' },
-      ],
-    }),
-    deleteProduct: build.mutation<Message, string>({
-      query: (id) => ({ url: apiPath(apiPaths.product(id)), method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [{ type: 'Product', id }, { type: 'Product', id: 'LIST' }, 'Stats'],
-    }),
+    providesTags: (result) => [
+      { type: 'Product', id: 'LIST' },
+      ...(result?.products.map((p) => ({ type: 'Product' as const, id: p._id })) ?? []),
+    ],
   }),
-});
+  getManagedProduct: build.query<ProductDetailResponse, string>({
+    query: (id) => ({ url: apiPath(apiPaths.product(id)), headers: FROM_THE_DATABASE }),
+    providesTags: (_result, _error, id) => [{ type: 'Product', id }],
+  }),
+  uploadImage: build.mutation<string, string>({
+    query: (dataUrl) => ({ url: apiPath(apiPaths.uploadImage), method: 'POST', body: { image: dataUrl } }),
+  }),
+  createProduct: build.mutation<Message & { product: Product }, ProductInput>({
+    query: (body) => ({ url: apiPath(apiPaths.createProduct), method: 'POST', body }),
+    invalidatesTags: [{ type: 'Product', id: 'LIST' }, 'Stats'],
+  }),
+  updateProduct: build.mutation<Message & { product: Product }, { id: string; changes: ProductUpdate }>({
+    query: ({ id, changes }) => ({ url: apiPath(apiPaths.updateProduct(id)), method: 'PATCH', body: changes }),
+    invalidatesTags: (_result, _error, { id }) => [
+      { type: 'Product', id },
+      { type: 'Product', id: 'LIST' },
+    ],
+  }),
+  getProductStock: build.query<ProductStockResponse, string>({
+    query: (id) => apiPath(apiPaths.productStock(id)),
+    providesTags: (_result, _error, id) => [{ type: 'Stock', id }],
+  }),
+  changeStock: build.mutation<ProductStockResponse, { id: string; change: StockChangeRequest }>({
+    query: ({ id, change }) => ({ url: apiPath(apiPaths.productStock(id)), method: 'PUT', body: change }),
+    invalidatesTags: (_result, _error, { id }) => [
+      { type: 'Stock', id },
+      { type: 'Stock', id: 'LOW' },
+      { type: 'Product', id },
+      { type: 'Product', id: 'LIST' },
+    ],
+  }),
+  deleteProduct: build.mutation<Message, string>({
+    query: (id) => ({ url: apiPath(apiPaths.product(id)), method: 'DELETE' }),
+    invalidatesTags: (_result, _error, id) => [{ type: 'Product', id }, { type: 'Product', id: 'LIST' }, 'Stats'],
+  }),
+}));
 
 export const {
   useGetManagedProductsQuery,

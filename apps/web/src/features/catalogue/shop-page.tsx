@@ -4,22 +4,16 @@ import { type ShopPageSize, toProductListParams } from '@shop/contract/shop-para
 import { useEffect, useRef } from 'react';
 import { Pagination } from '../../ui/pagination';
 import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
-import { ProductGridSkeleton } from '../../ui/skeleton';
 import { EmptyState } from '../../ui/status-message';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useGetProductsQuery } from './catalogue.api';
-import { ProductListError } from './product-list-error';
+import { ProductListState } from './product-list-state';
 import { ShopFilters } from './shop-filters';
 import { useShopParams } from './use-shop-params';
 
-export function ShopPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>) {
-  usePageMeta(PAGE_META.shop.title, PAGE_META.shop.description);
-  const { params, update, clearFilters } = useShopParams();
-  const { data, error, isLoading, isFetching, refetch } = useGetProductsQuery(toProductListParams(params));
+/** A new page starts at the top of the grid, not wherever the Next button was. */
+function useGridTopOnNewPage(page: number) {
   const gridTop = useRef<HTMLDivElement>(null);
-
-  // A new page starts at the top of the grid, not wherever the Next button was.
-  const page = params.page;
   const firstRender = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the page changes
   useEffect(() => {
@@ -29,9 +23,36 @@ export function ShopPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>)
     }
     if ((gridTop.current?.getBoundingClientRect().top ?? 0) < 0) gridTop.current?.scrollIntoView({ block: 'start' });
   }, [page]);
+  return gridTop;
+}
 
-  const total = data?.totalProducts ?? 0;
-  const products = data?.products ?? [];
+function PageSizeSelect({ limit, onChange }: { limit: number; onChange: (limit: ShopPageSize) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-muted">
+      Show
+      <select
+        aria-label="Products per page"
+        value={limit}
+        onChange={(e) => onChange(Number(e.target.value) as ShopPageSize)}
+        className="rounded-full border border-sand bg-white py-1.5 pr-8 pl-3 text-sm text-ink"
+      >
+        {SHOP_PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+      per page
+    </label>
+  );
+}
+
+export function ShopPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>) {
+  usePageMeta(PAGE_META.shop.title, PAGE_META.shop.description);
+  const { params, update, clearFilters } = useShopParams();
+  const query = useGetProductsQuery(toProductListParams(params));
+  const gridTop = useGridTopOnNewPage(params.page);
+  const total = query.data?.totalProducts ?? 0;
 
   return (
     <div className="container-page py-10 sm:py-14">
@@ -51,56 +72,52 @@ export function ShopPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>)
         <section aria-labelledby="available-title" className="min-w-0">
           <div ref={gridTop} className="flex scroll-mt-24 flex-wrap items-center justify-between gap-4 pb-6">
             <h2 id="available-title" className="text-sm text-muted" aria-live="polite">
-              Available Products: <span className="font-medium text-ink">{isLoading ? '…' : total}</span>
+              Available Products: <span className="font-medium text-ink">{query.isLoading ? '…' : total}</span>
             </h2>
-            <label className="flex items-center gap-2 text-sm text-muted">
-              Show
-              <select
-                aria-label="Products per page"
-                value={params.limit}
-                onChange={(e) => update({ limit: Number(e.target.value) as ShopPageSize })}
-                className="rounded-full border border-sand bg-white py-1.5 pr-8 pl-3 text-sm text-ink"
-              >
-                {SHOP_PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-              per page
-            </label>
+            <PageSizeSelect limit={params.limit} onChange={(limit) => update({ limit })} />
           </div>
 
-          {isLoading ? (
-            <ProductGridSkeleton count={Math.min(params.limit, 12)} />
-          ) : error ? (
-            <ProductListError error={error} onRetry={refetch} />
-          ) : products.length === 0 && total > 0 ? (
-            <EmptyState title="This page is empty">
-              <p>There are fewer products than this page needs.</p>
-              <button type="button" onClick={() => update({ page: 1 })} className="btn btn-outline btn-sm mt-5">
-                Go to page 1
-              </button>
-            </EmptyState>
-          ) : products.length === 0 ? (
-            <EmptyState title="Nothing matches these filters">
-              <p>Try another colour, size or price range, or start again.</p>
-              <button type="button" onClick={clearFilters} className="btn btn-outline btn-sm mt-5">
-                Clear Filters
-              </button>
-            </EmptyState>
-          ) : (
-            <div className={`transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching}>
-              <ProductGrid products={products} onAddToCart={onAddToCart} priorityCount={PRODUCT_GRID_PRIORITY_IMAGES} />
-              <div className="mt-14">
-                <Pagination
-                  page={params.page}
-                  totalPages={data?.totalPages ?? 1}
-                  onPageChange={(next) => update({ page: next })}
+          <ProductListState
+            query={query}
+            skeletonCount={Math.min(params.limit, 12)}
+            empty={
+              total > 0 ? (
+                <EmptyState title="This page is empty">
+                  <p>There are fewer products than this page needs.</p>
+                  <button type="button" onClick={() => update({ page: 1 })} className="btn btn-outline btn-sm mt-5">
+                    Go to page 1
+                  </button>
+                </EmptyState>
+              ) : (
+                <EmptyState title="Nothing matches these filters">
+                  <p>Try another colour, size or price range, or start again.</p>
+                  <button type="button" onClick={clearFilters} className="btn btn-outline btn-sm mt-5">
+                    Clear Filters
+                  </button>
+                </EmptyState>
+              )
+            }
+          >
+            {({ products, totalPages }) => (
+              <div
+                className={`transition-opacity ${query.isFetching ? 'opacity-60' : ''}`}
+                aria-busy={query.isFetching}
+              >
+                <ProductGrid
+                  products={products}
+                  onAddToCart={onAddToCart}
+                  priorityCount={PRODUCT_GRID_PRIORITY_IMAGES}
                 />
+                <div className="mt-14">
+                  <Pagination
+                    page={params.page}
+                    totalPages={totalPages}
+                    onPageChange={(next) => update({ page: next })}
+                  />
+                </div>
               </div>
-            </div>
-          )}
+            )}
+          </ProductListState>
         </section>
       </div>
     </div>

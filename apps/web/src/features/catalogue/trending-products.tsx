@@ -4,16 +4,14 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button } from '../../ui/button';
 import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
-import { ProductGridSkeleton } from '../../ui/skeleton';
 import { EmptyState } from '../../ui/status-message';
 import { useGetProductsQuery } from './catalogue.api';
-import { ProductListError } from './product-list-error';
+import { ProductListState } from './product-list-state';
 
 /** One fetch, a few shown; Load More shows a few more and disappears once all fetched are shown. */
 export function TrendingProducts({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>) {
-  const { data, error, isLoading } = useGetProductsQuery({ limit: TRENDING_FETCH_LIMIT });
+  const query = useGetProductsQuery({ limit: TRENDING_FETCH_LIMIT });
   const [visible, setVisible] = useState(TRENDING_INITIAL_COUNT);
-  const products = data?.products ?? [];
 
   return (
     <section aria-labelledby="trending-title" className="container-page py-12 sm:py-16">
@@ -27,26 +25,29 @@ export function TrendingProducts({ onAddToCart }: Pick<ProductGridProps, 'onAddT
         </p>
       </div>
       <div className="mt-10">
-        {isLoading ? (
-          <ProductGridSkeleton count={TRENDING_INITIAL_COUNT} />
-        ) : error ? (
-          <ProductListError error={error} />
-        ) : products.length === 0 ? (
-          <EmptyState title="New pieces are on their way">
-            Check back soon, or browse the <Link to={paths.shop.href()}>whole shop</Link>.
-          </EmptyState>
-        ) : (
-          <>
-            <ProductGrid products={products.slice(0, visible)} onAddToCart={onAddToCart} />
-            {visible < products.length && (
-              <div className="mt-12 flex justify-center">
-                <Button variant="outline" onClick={() => setVisible((n) => n + TRENDING_LOAD_MORE_STEP)}>
-                  Load More
-                </Button>
-              </div>
-            )}
-          </>
-        )}
+        <ProductListState
+          query={query}
+          skeletonCount={TRENDING_INITIAL_COUNT}
+          retry={false}
+          empty={
+            <EmptyState title="New pieces are on their way">
+              Check back soon, or browse the <Link to={paths.shop.href()}>whole shop</Link>.
+            </EmptyState>
+          }
+        >
+          {({ products }) => (
+            <>
+              <ProductGrid products={products.slice(0, visible)} onAddToCart={onAddToCart} />
+              {visible < products.length && (
+                <div className="mt-12 flex justify-center">
+                  <Button variant="outline" onClick={() => setVisible((n) => n + TRENDING_LOAD_MORE_STEP)}>
+                    Load More
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </ProductListState>
       </div>
     </section>
   );

@@ -1,16 +1,14 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { CheckoutRequest, CheckoutResponse, PaymentConfig } from '@shop/contract/orders';
-import { apiPath, baseApi } from '../../lib/base-api';
+import { apiPath, injectEndpoints } from '../../lib/base-api';
 
-export const checkoutApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getPaymentConfig: build.query<PaymentConfig, void>({
-      query: () => apiPath(apiPaths.paymentConfig),
-    }),
-    createCheckoutSession: build.mutation<CheckoutResponse, CheckoutRequest>({
-      query: (body) => ({ url: apiPath(apiPaths.createCheckoutSession), method: 'POST', body }),
-    }),
+export const checkoutApi = injectEndpoints((build) => ({
+  getPaymentConfig: build.query<PaymentConfig, void>({
+    query: () => apiPath(apiPaths.paymentConfig),
   }),
-});
+  createCheckoutSession: build.mutation<CheckoutResponse, CheckoutRequest>({
+    query: (body) => ({ url: apiPath(apiPaths.createCheckoutSession), method: 'POST', body }),
+  }),
+}));
 
 export const { useLazyGetPaymentConfigQuery, useCreateCheckoutSessionMutation } = checkoutApi;

@@ -4,13 +4,12 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { buttonClass } from '../../ui/button';
 import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
-import { type Column, DataTable, numberColumn, PagedList, useKeepPageInRange } from '../../ui/dashboard-kit/data-table';
+import { type Column, DataTable, numberColumn } from '../../ui/dashboard-kit/data-table';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { formatDate } from '../../ui/dashboard-kit/table-format';
 import { actionLink, alignedRight, TableSkeleton } from '../../ui/dashboard-kit/table-frame';
-import { usePageParam } from '../../ui/dashboard-kit/use-page-param';
-import { Pagination } from '../../ui/pagination';
+import { usePagedList } from '../../ui/dashboard-kit/use-paged-list';
 import { EmptyState } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
 import { useGetDiscountCodesQuery, useSetDiscountCodePausedMutation } from './discount-codes.api';
@@ -117,10 +116,12 @@ function NoDiscountCodes() {
 
 /** The owner's discount codes, newest first: what each gives, when, how often it was used, and its state. */
 export function DiscountCodesPage() {
-  const [page, setPage] = usePageParam();
-  const query = useGetDiscountCodesQuery({ page, limit: LIMIT }, { refetchOnMountOrArgChange: true });
-  const totalPages = Math.max(1, Math.ceil((query.data?.total ?? 0) / LIMIT));
-  useKeepPageInRange(Boolean(query.data), page, totalPages, setPage);
+  const { page, query, paged } = usePagedList(
+    useGetDiscountCodesQuery,
+    LIMIT,
+    (data) => Math.ceil(data.total / LIMIT),
+    { refetchOnMountOrArgChange: true },
+  );
 
   const newCode = (
     <Link to={paths.dashboard.newDiscountCode.href()} className={buttonClass('primary', 'sm')}>
@@ -142,20 +143,17 @@ export function DiscountCodesPage() {
         empty={<NoDiscountCodes />}
         isEmpty={(data) => !data.codes.length}
       >
-        {(data) => (
-          <PagedList
-            busy={query.isFetching}
-            pager={<Pagination page={page} totalPages={totalPages} onPageChange={setPage} />}
-          >
+        {(data) =>
+          paged(
             <DataTable
               label="Discount codes"
               columns={discountCodeColumns(page)}
               rows={data.codes}
               rowKey={(code) => code._id}
               tableClassName="min-w-[52rem]"
-            />
-          </PagedList>
-        )}
+            />,
+          )
+        }
       </QueryState>
     </>
   );

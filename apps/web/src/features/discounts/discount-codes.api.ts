@@ -1,41 +1,39 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { DiscountCode, DiscountCodeInput, DiscountCodeList, DiscountCodeResponse } from '@shop/contract/discounts';
-import { apiPath, baseApi } from '../../lib/base-api';
+import { apiPath, injectEndpoints } from '../../lib/base-api';
 
 /** The owner's discount codes; the server refuses each of these calls to anyone but an admin. */
-export const discountCodesApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getDiscountCodes: build.query<DiscountCodeList, { page: number; limit: number }>({
-      query: ({ page, limit }) => `${apiPath(apiPaths.discountCodes)}?page=${page}&limit=${limit}`,
-      providesTags: (result) => [
-        { type: 'Discount', id: 'LIST' },
-        ...(result?.codes.map((code) => ({ type: 'Discount' as const, id: code._id })) ?? []),
-      ],
-    }),
-    getDiscountCode: build.query<DiscountCode, string>({
-      query: (id) => apiPath(apiPaths.discountCode(id)),
-      providesTags: (_result, _error, id) => [{ type: 'Discount', id }],
-    }),
-    createDiscountCode: build.mutation<DiscountCodeResponse, DiscountCodeInput>({
-      query: (body) => ({ url: apiPath(apiPaths.discountCodes), method: 'POST', body }),
-      invalidatesTags: [{ type: 'Discount', id: 'LIST' }],
-    }),
-    updateDiscountCode: build.mutation<DiscountCodeResponse, { id: string; input: DiscountCodeInput }>({
-      query: ({ id, input }) => ({ url: apiPath(apiPaths.discountCode(id)), method: 'PUT', body: input }),
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Discount', id },
-        { type: 'Discount', id: 'LIST' },
-      ],
-    }),
-    setDiscountCodePaused: build.mutation<DiscountCodeResponse, { id: string; paused: boolean }>({
-      query: ({ id, paused }) => ({ url: apiPath(apiPaths.discountCodePaused(id)), method: 'PATCH', body: { paused } }),
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Discount', id },
-        { type: 'Discount', id: 'LIST' },
-      ],
-    }),
+export const discountCodesApi = injectEndpoints((build) => ({
+  getDiscountCodes: build.query<DiscountCodeList, { page: number; limit: number }>({
+    query: ({ page, limit }) => `${apiPath(apiPaths.discountCodes)}?page=${page}&limit=${limit}`,
+    providesTags: (result) => [
+      { type: 'Discount', id: 'LIST' },
+      ...(result?.codes.map((code) => ({ type: 'Discount' as const, id: code._id })) ?? []),
+    ],
   }),
-});
+  getDiscountCode: build.query<DiscountCode, string>({
+    query: (id) => apiPath(apiPaths.discountCode(id)),
+    providesTags: (_result, _error, id) => [{ type: 'Discount', id }],
+  }),
+  createDiscountCode: build.mutation<DiscountCodeResponse, DiscountCodeInput>({
+    query: (body) => ({ url: apiPath(apiPaths.discountCodes), method: 'POST', body }),
+    invalidatesTags: [{ type: 'Discount', id: 'LIST' }],
+  }),
+  updateDiscountCode: build.mutation<DiscountCodeResponse, { id: string; input: DiscountCodeInput }>({
+    query: ({ id, input }) => ({ url: apiPath(apiPaths.discountCode(id)), method: 'PUT', body: input }),
+    invalidatesTags: (_result, _error, { id }) => [
+      { type: 'Discount', id },
+      { type: 'Discount', id: 'LIST' },
+    ],
+  }),
+  setDiscountCodePaused: build.mutation<DiscountCodeResponse, { id: string; paused: boolean }>({
+    query: ({ id, paused }) => ({ url: apiPath(apiPaths.discountCodePaused(id)), method: 'PATCH', body: { paused } }),
+    invalidatesTags: (_result, _error, { id }) => [
+      { type: 'Discount', id },
+      { type: 'Discount', id: 'LIST' },
+    ],
+  }),
+}));
 
 export const {
   useGetDiscountCodesQuery,

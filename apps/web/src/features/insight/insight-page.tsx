@@ -3,6 +3,7 @@ import { formatMoney } from '@shop/contract/money';
 import { apiErrorMessage } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../../ui/dashboard-kit/stat-card';
 import { EmptyState, ErrorMessage } from '../../ui/status-message';
@@ -59,9 +60,8 @@ function Figures({ summary }: { summary: InsightSummary }) {
 export function InsightPage() {
   const rangeState = useInsightRange();
   const { range } = rangeState;
-  const { data, error, isLoading, isFetching, refetch } = useGetInsightSummaryQuery(range, {
-    refetchOnMountOrArgChange: true,
-  });
+  const query = useGetInsightSummaryQuery(range, { refetchOnMountOrArgChange: true });
+  const { isFetching } = query;
   return (
     <>
       <PageHeader
@@ -76,17 +76,21 @@ export function InsightPage() {
       />
       <div className="space-y-8">
         <InsightRangePicker {...rangeState} />
-        {isLoading ? (
-          <StatCardsSkeleton count={4} label="Loading the sales insight" />
-        ) : error ? (
-          <ErrorMessage title={apiErrorMessage(error) ?? 'The sales insight could not be loaded.'}>
-            <RetryButton onRetry={refetch} />
-          </ErrorMessage>
-        ) : data ? (
-          <div className={`transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching}>
-            <Figures summary={data} />
-          </div>
-        ) : null}
+        <QueryState
+          query={query}
+          loading={<StatCardsSkeleton count={4} label="Loading the sales insight" />}
+          failed={(error, retry) => (
+            <ErrorMessage title={apiErrorMessage(error) ?? 'The sales insight could not be loaded.'}>
+              <RetryButton onRetry={retry} />
+            </ErrorMessage>
+          )}
+        >
+          {(summary) => (
+            <div className={`transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching}>
+              <Figures summary={summary} />
+            </div>
+          )}
+        </QueryState>
       </div>
     </>
   );

@@ -1,17 +1,15 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { InsightRange, InsightSummary } from '@shop/contract/insight';
-import { apiPath, baseApi } from '../../lib/base-api';
+import { apiPath, injectEndpoints } from '../../lib/base-api';
 
 const rangeQuery = ({ from, to }: InsightRange) => `from=${from}&to=${to}`;
 
 /** The admin's sales insight; the server refuses it to anyone but an admin. */
-export const insightApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getInsightSummary: build.query<InsightSummary, InsightRange>({
-      query: (range) => `${apiPath(apiPaths.insightSummary)}?${rangeQuery(range)}`,
-    }),
+export const insightApi = injectEndpoints((build) => ({
+  getInsightSummary: build.query<InsightSummary, InsightRange>({
+    query: (range) => `${apiPath(apiPaths.insightSummary)}?${rangeQuery(range)}`,
   }),
-});
+}));
 
 export const { useGetInsightSummaryQuery } = insightApi;
 

@@ -1,17 +1,15 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { SentMail, SentMailsResponse } from '@shop/contract/mail';
-import { apiPath, baseApi } from '../../lib/base-api';
+import { apiPath, injectEndpoints } from '../../lib/base-api';
 
 /** The admin's Sent e-mails: what the dev mailbox holds (nothing when mail goes to an SMTP server). */
-export const sentMailsApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    getSentMails: build.query<SentMailsResponse, void>({
-      query: () => apiPath(apiPaths.sentMails),
-    }),
-    getSentMail: build.query<SentMail, string>({
-      query: (id) => apiPath(apiPaths.sentMail(id)),
-    }),
+export const sentMailsApi = injectEndpoints((build) => ({
+  getSentMails: build.query<SentMailsResponse, void>({
+    query: () => apiPath(apiPaths.sentMails),
   }),
-});
+  getSentMail: build.query<SentMail, string>({
+    query: (id) => apiPath(apiPaths.sentMail(id)),
+  }),
+}));
 
 export const { useGetSentMailsQuery, useGetSentMailQuery } = sentMailsApi;

@@ -3,25 +3,13 @@ import type { Order } from '@shop/contract/orders';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { type Column, numberColumn } from '../../ui/dashboard-kit/data-table';
+import { EmailCell } from '../../ui/dashboard-kit/email-cell';
 import { OrderStatusBadge } from '../../ui/dashboard-kit/order-status-badge';
 import { formatDate } from '../../ui/dashboard-kit/table-format';
 import { actionLink, alignedRight, deleteButton } from '../../ui/dashboard-kit/table-frame';
 import { DiscountNote } from '../../ui/order-discount';
 import { ShipToNote } from '../../ui/order-shipping';
 import { leftToRefundCents } from './order-refund-modal';
-
-/** Breaks a long address after the @ only, so the table fits a laptop screen. */
-function EmailCell({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
 
 /** Cancelled and refunded orders are closed: their status came from giving the money back. */
 const isClosed = (order: Order) => (ORDER_CLOSED_STATUSES as readonly string[]).includes(order.status);

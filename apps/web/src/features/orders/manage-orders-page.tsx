@@ -1,12 +1,11 @@
 import { ALL_ORDERS_DEFAULT_LIMIT, type Order } from '@shop/contract/orders';
-import { DataTable, PagedList, useKeepPageInRange } from '../../ui/dashboard-kit/data-table';
+import { DataTable } from '../../ui/dashboard-kit/data-table';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { useConfirmedDelete } from '../../ui/dashboard-kit/use-confirmed-delete';
 import { useOpenedRecord } from '../../ui/dashboard-kit/use-opened-record';
-import { usePageParam } from '../../ui/dashboard-kit/use-page-param';
-import { Pagination } from '../../ui/pagination';
+import { usePagedList } from '../../ui/dashboard-kit/use-paged-list';
 import { useDeleteOrderMutation, useGetAllOrdersQuery } from './manage-orders.api';
 import { manageOrdersColumns } from './manage-orders-columns';
 import { OrderRefundModal } from './order-refund-modal';
@@ -29,14 +28,13 @@ function useDeleteOrder() {
 
 /** Every order, newest first, with View, Edit (its status) and Delete. */
 export function ManageOrdersPage() {
-  const [page, setPage] = usePageParam();
-  const query = useGetAllOrdersQuery({ page, limit: LIMIT }, { refetchOnMountOrArgChange: true });
+  const { page, query, paged } = usePagedList(useGetAllOrdersQuery, LIMIT, (data) => Math.ceil(data.total / LIMIT), {
+    refetchOnMountOrArgChange: true,
+  });
   const editing = useOpenedRecord<Order>();
   const refunding = useOpenedRecord<Order>();
   const cancelOrder = useCancelOrder();
   const remove = useDeleteOrder();
-  const totalPages = Math.max(1, Math.ceil((query.data?.total ?? 0) / LIMIT));
-  useKeepPageInRange(Boolean(query.data), page, totalPages, setPage);
   const columns = manageOrdersColumns(page, LIMIT, {
     edit: editing.openWith,
     refund: refunding.openWith,
@@ -54,14 +52,9 @@ export function ManageOrdersPage() {
         empty="No orders found."
         isEmpty={(data) => !data.orders.length}
       >
-        {(data) => (
-          <PagedList
-            busy={query.isFetching}
-            pager={<Pagination page={page} totalPages={totalPages} onPageChange={setPage} />}
-          >
-            <DataTable label="Orders" columns={columns} rows={data.orders} rowKey={(order) => order._id} />
-          </PagedList>
-        )}
+        {(data) =>
+          paged(<DataTable label="Orders" columns={columns} rows={data.orders} rowKey={(order) => order._id} />)
+        }
       </QueryState>
       <OrderStatusModal key={editing.key} order={editing.record} open={editing.open} onClose={editing.close} />
       <OrderRefundModal

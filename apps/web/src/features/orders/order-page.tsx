@@ -2,6 +2,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorStatus, isNetworkError } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
+import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorMessage } from '../../ui/status-message';
 import { usePageMeta } from '../../ui/use-page-meta';
@@ -26,23 +27,25 @@ function orderError(error: unknown): { title: string; help: string; login?: bool
 
 export function OrderPage() {
   const { orderId = '' } = useParams();
-  const { data: order, error, isLoading, refetch } = useGetOrderQuery(orderId);
+  const query = useGetOrderQuery(orderId);
   usePageMeta('Your order', 'The status of your order, from payment to delivery.');
 
   return (
     <div className="container-page max-w-4xl py-14 sm:py-20">
       <p className="eyebrow">Order</p>
       <h1 className="mt-3 mb-8 font-display text-4xl text-ink sm:text-5xl">Your order</h1>
-      {isLoading ? (
-        <div role="status" aria-label="Loading the order" className="space-y-4">
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-32 w-full" />
-        </div>
-      ) : error || !order ? (
-        <OrderError error={error} onRetry={refetch} />
-      ) : (
-        <OrderDetails order={order} />
-      )}
+      <QueryState
+        query={query}
+        loading={
+          <div role="status" aria-label="Loading the order" className="space-y-4">
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-32 w-full" />
+          </div>
+        }
+        failed={(error, retry) => <OrderError error={error} onRetry={retry} />}
+      >
+        {(order) => <OrderDetails order={order} />}
+      </QueryState>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { rowNumber } from './table-format';
 import { type ColumnHeading, rowClass, TableFrame, TableHead, tableClass, td } from './table-frame';
 
@@ -113,16 +113,4 @@ export function PagedList({ busy, pager, children }: PagedListProps) {
       {pager}
     </div>
   );
-}
-
-/** After a delete empties the last page, the page before it is shown rather than nothing. */
-export function useKeepPageInRange(
-  answered: boolean,
-  page: number,
-  totalPages: number,
-  setPage: (page: number) => void,
-) {
-  useEffect(() => {
-    if (answered && page > totalPages) setPage(Math.max(1, totalPages));
-  }, [answered, page, totalPages, setPage]);
 }

@@ -1,6 +1,6 @@
 import { formatMoney } from '@shop/contract/money';
 import { Bar } from 'react-chartjs-2';
-import { baseOptions, CHART_COLORS } from './chart-setup';
+import { baseOptions, chartColors } from './chart-setup';
 
 interface BarChartProps {
   labels: string[];
@@ -29,7 +29,7 @@ export function BarChart({ labels, values, label, money = false, horizontal = fa
           {
             label,
             data: values,
-            backgroundColor: labels.map((_, i) => CHART_COLORS[i % CHART_COLORS.length]),
+            backgroundColor: chartColors(labels.length),
             borderRadius: 8,
             maxBarThickness: 72,
           },

@@ -24,6 +24,11 @@ Chart.defaults.borderColor = '#e6dccd';
 /** The shop's palette, in the order series take it. */
 export const CHART_COLORS = ['#9a4429', '#1f1a16', '#2f6b4f', '#c9bba8', '#7c3520'] as const;
 
+/** One colour for each of `count` bars or slices, the palette over again when they outnumber it. */
+export function chartColors(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => CHART_COLORS[i % CHART_COLORS.length] as string);
+}
+
 /**
  * No animation under automation (stable screenshots and tests) or when the person asked for less
  * motion.

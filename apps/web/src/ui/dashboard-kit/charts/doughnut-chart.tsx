@@ -1,5 +1,5 @@
 import { Doughnut } from 'react-chartjs-2';
-import { baseOptions, CHART_COLORS } from './chart-setup';
+import { baseOptions, chartColors } from './chart-setup';
 
 interface DoughnutChartProps {
   labels: string[];
@@ -17,7 +17,7 @@ export function DoughnutChart({ labels, values, label }: DoughnutChartProps) {
           {
             label,
             data: values,
-            backgroundColor: labels.map((_, i) => CHART_COLORS[i % CHART_COLORS.length]),
+            backgroundColor: chartColors(labels.length),
             borderColor: '#ffffff',
             borderWidth: 3,
           },
