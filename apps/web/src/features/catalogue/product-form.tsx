@@ -1,7 +1,7 @@
 import { CATEGORIES, COLORS } from '@shop/contract/constants';
 import type { ProductInput } from '@shop/contract/products';
 import { useCallback } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
 import { SchemaField } from '../../ui/schema-form';
@@ -69,52 +69,10 @@ export function ProductForm({ initial, submitLabel, busy, withSizes = false, onS
           autoComplete="off"
           placeholder="Linen wrap dress"
         />
-        <SchemaField form={form} name="category" id="product-category" label="Category">
-          {(control) => (
-            <select {...control} className="field">
-              <option value="">Select a category</option>
-              {CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {capitalise(c)}
-                </option>
-              ))}
-            </select>
-          )}
-        </SchemaField>
-        <SchemaField form={form} name="color" id="product-color" label="Color">
-          {(control) => (
-            <select {...control} className="field">
-              <option value="">Select a color</option>
-              {COLORS.map((c) => (
-                <option key={c} value={c}>
-                  {capitalise(c)}
-                </option>
-              ))}
-            </select>
-          )}
-        </SchemaField>
-        <SchemaField
-          form={form}
-          name="price"
-          id="product-price"
-          label="Price ($)"
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
-          placeholder="50.00"
-        />
-        <SchemaField
-          form={form}
-          name="oldPrice"
-          id="product-oldPrice"
-          label="Old price ($, optional)"
-          type="number"
-          inputMode="decimal"
-          min="0.01"
-          step="0.01"
-          placeholder="70.00"
-        />
+        <ChoiceField form={form} name="category" label="Category" options={CATEGORIES} />
+        <ChoiceField form={form} name="color" label="Color" options={COLORS} />
+        <PriceField form={form} name="price" label="Price ($)" placeholder="50.00" />
+        <PriceField form={form} name="oldPrice" label="Old price ($, optional)" placeholder="70.00" />
         <div className="sm:col-span-2">
           <ImageUploadField id="product-image" value={values.image} onChange={setImage} />
         </div>
@@ -143,5 +101,62 @@ export function ProductForm({ initial, submitLabel, busy, withSizes = false, onS
         </Button>
       </div>
     </form>
+  );
+}
+
+type ProductFormState = UseFormReturn<ProductFormValues>;
+
+/** A category or a colour: one of the contract's words, shown capitalised, none chosen at first. */
+function ChoiceField({
+  form,
+  name,
+  label,
+  options,
+}: {
+  form: ProductFormState;
+  name: 'category' | 'color';
+  label: string;
+  options: readonly string[];
+}) {
+  return (
+    <SchemaField form={form} name={name} id={`product-${name}`} label={label}>
+      {(control) => (
+        <select {...control} className="field">
+          <option value="">{`Select a ${name}`}</option>
+          {options.map((c) => (
+            <option key={c} value={c}>
+              {capitalise(c)}
+            </option>
+          ))}
+        </select>
+      )}
+    </SchemaField>
+  );
+}
+
+/** An amount in dollars, to the cent. */
+function PriceField({
+  form,
+  name,
+  label,
+  placeholder,
+}: {
+  form: ProductFormState;
+  name: 'price' | 'oldPrice';
+  label: string;
+  placeholder: string;
+}) {
+  return (
+    <SchemaField
+      form={form}
+      name={name}
+      id={`product-${name}`}
+      label={label}
+      type="number"
+      inputMode="decimal"
+      min="0.01"
+      step="0.01"
+      placeholder={placeholder}
+    />
   );
 }
