@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Modal, ModalActions } from './modal';
-import { SchemaField, useSchemaForm } from './schema-form';
+import { SchemaSelect } from './schema-choice';
+import { useSchemaForm } from './schema-form';
 import { useModalSubmit } from './use-modal-submit';
 
 /** What one edit asks: the record being changed, the value's choices and the call that saves it. */
@@ -73,17 +74,14 @@ function EditValueFields<Values extends FieldValues>({
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
       {edit.current}
-      <SchemaField form={form} name={field.name} id={field.id} label={field.label}>
-        {(control) => (
-          <select {...control} className={field.className ?? 'field'}>
-            {field.choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
-        )}
-      </SchemaField>
+      <SchemaSelect
+        form={form}
+        name={field.name}
+        id={field.id}
+        label={field.label}
+        options={field.choices.map((choice) => [choice, choice] as const)}
+        selectClassName={field.className ?? 'field'}
+      />
       {edit.more?.(form)}
       <ModalActions onCancel={onClose} submitLabel={submitLabel} busy={busy} />
     </form>

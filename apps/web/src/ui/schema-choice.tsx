@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { SchemaField } from './schema-form';
 
 type RegisterOnly<Values extends FieldValues> = Pick<UseFormReturn<Values>, 'register'>;
 
@@ -54,5 +55,43 @@ export function SchemaRadioCards<Values extends FieldValues, Option extends stri
         ))}
       </div>
     </fieldset>
+  );
+}
+
+interface SchemaSelectProps<Values extends FieldValues> {
+  form: Pick<UseFormReturn<Values>, 'register' | 'formState'>;
+  name: Path<Values>;
+  id: string;
+  label: ReactNode;
+  className?: string;
+  /** Each choice as its value and what its option says. */
+  options: readonly (readonly [value: string, text: ReactNode])[];
+  /** The first option, of an empty value, while nothing is chosen. */
+  placeholder?: string;
+  autoComplete?: string;
+  selectClassName?: string;
+}
+
+/** A schema form's pick from a list: a select in the one field, its label and error included. */
+export function SchemaSelect<Values extends FieldValues>({
+  options,
+  placeholder,
+  autoComplete,
+  selectClassName = 'field',
+  ...field
+}: SchemaSelectProps<Values>) {
+  return (
+    <SchemaField {...field}>
+      {(control) => (
+        <select {...control} className={selectClassName} autoComplete={autoComplete}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </SchemaField>
   );
 }

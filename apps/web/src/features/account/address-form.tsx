@@ -1,5 +1,6 @@
 import { SHIPPING_COUNTRIES, type ShippingAddress, shippingAddressSchema } from '@shop/contract/delivery';
 import { Button } from '../../ui/button';
+import { SchemaSelect } from '../../ui/schema-choice';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 
 type TextKey = Exclude<keyof ShippingAddress, 'country'>;
@@ -41,18 +42,15 @@ export function AddressForm({ initial, saving, problem, onSave, onCancel }: Addr
           className={field.half ? '' : 'sm:col-span-2'}
         />
       ))}
-      <SchemaField form={form} name="country" id="address-country" label="Country">
-        {(control) => (
-          <select {...control} className="field" autoComplete="shipping country">
-            <option value="">Choose a country</option>
-            {Object.entries(SHIPPING_COUNTRIES).map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </SchemaField>
+      <SchemaSelect
+        form={form}
+        name="country"
+        id="address-country"
+        label="Country"
+        options={Object.entries(SHIPPING_COUNTRIES)}
+        placeholder="Choose a country"
+        autoComplete="shipping country"
+      />
       {problem && (
         <p role="alert" className="text-sm text-stop-dark sm:col-span-2">
           {problem}

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
+import { SchemaSelect } from '../../ui/schema-choice';
 import { SchemaField } from '../../ui/schema-form';
 import { ImageUploadField } from './image-upload-field';
 import { checkProductForm, type ProductFormValues } from './product-form-values';
@@ -119,18 +120,14 @@ function ChoiceField({
   options: readonly string[];
 }) {
   return (
-    <SchemaField form={form} name={name} id={`product-${name}`} label={label}>
-      {(control) => (
-        <select {...control} className="field">
-          <option value="">{`Select a ${name}`}</option>
-          {options.map((c) => (
-            <option key={c} value={c}>
-              {capitalise(c)}
-            </option>
-          ))}
-        </select>
-      )}
-    </SchemaField>
+    <SchemaSelect
+      form={form}
+      name={name}
+      id={`product-${name}`}
+      label={label}
+      options={options.map((c) => [c, capitalise(c)] as const)}
+      placeholder={`Select a ${name}`}
+    />
   );
 }
 

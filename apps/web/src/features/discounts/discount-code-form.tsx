@@ -12,7 +12,7 @@ import { paths } from '../../config/paths';
 import { apiErrorMessage, apiErrorStatus } from '../../lib/api-error';
 import { Button, buttonClass } from '../../ui/button';
 import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
-import { SchemaCheckbox, SchemaRadioCards } from '../../ui/schema-choice';
+import { SchemaCheckbox, SchemaRadioCards, SchemaSelect } from '../../ui/schema-choice';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { type DiscountCodeFormValues, discountCodeFormSchema } from './discount-code-form-values';
 
@@ -100,18 +100,14 @@ function CodeSection({ form }: { form: DiscountForm }) {
         placeholder="SPRING20"
         hint="3 to 32 letters, digits, dashes or underscores."
       />
-      <SchemaField form={form} name="category" id="discount-category" label="Applies to">
-        {(control) => (
-          <select {...control} className="field">
-            <option value="">Every product</option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {DISCOUNT_CATEGORY_LABELS[c]} only
-              </option>
-            ))}
-          </select>
-        )}
-      </SchemaField>
+      <SchemaSelect
+        form={form}
+        name="category"
+        id="discount-category"
+        label="Applies to"
+        options={CATEGORIES.map((c) => [c, `${DISCOUNT_CATEGORY_LABELS[c]} only`] as const)}
+        placeholder="Every product"
+      />
     </Section>
   );
 }
