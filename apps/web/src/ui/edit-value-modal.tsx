@@ -1,10 +1,10 @@
-import { type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
 import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { adminCallFailed } from './dashboard-kit/call-failed';
 import { Modal, ModalActions } from './modal';
-import { SchemaField, useSchemaForm } from './schema-form';
-import { useToast } from './toast';
+import { SchemaSelect } from './schema-choice';
+import { useSchemaForm } from './schema-form';
+import { useModalSubmit } from './use-modal-submit';
 
 /** What one edit asks: the record being changed, the value's choices and the call that saves it. */
 export interface ValueEdit<Values extends FieldValues> {
@@ -61,34 +61,27 @@ function EditValueFields<Values extends FieldValues>({
   busy,
 }: EditValueFieldsProps<Values>) {
   const form: UseFormReturn<Values> = useSchemaForm(edit.schema, edit.defaultValues, { shouldUnregister: true });
-  const notify = useToast();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, run } = useModalSubmit(onClose);
   const { field } = edit;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    run(async () => {
       await edit.save(values);
-      notify(edit.saved, 'success');
-      onClose();
-    } catch (error) {
-      await adminCallFailed(edit.failed, error, formRef.current?.closest('dialog'));
-    }
-  });
+      return edit.saved;
+    }, edit.failed),
+  );
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
       {edit.current}
-      <SchemaField form={form} name={field.name} id={field.id} label={field.label}>
-        {(control) => (
-          <select {...control} className={field.className ?? 'field'}>
-            {field.choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
-        )}
-      </SchemaField>
+      <SchemaSelect
+        form={form}
+        name={field.name}
+        id={field.id}
+        label={field.label}
+        options={field.choices.map((choice) => [choice, choice] as const)}
+        selectClassName={field.className ?? 'field'}
+      />
       {edit.more?.(form)}
       <ModalActions onCancel={onClose} submitLabel={submitLabel} busy={busy} />
     </form>

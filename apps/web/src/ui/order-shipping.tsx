@@ -15,6 +15,9 @@ export const shippingAmountText = (amount: number) => (amount === 0 ? 'Free' : f
 export const shippingMethodText = (shipping: OrderShipping) =>
   `${SHIPPING_METHOD_LABELS[shipping.method]} · ${shippingAmountText(shipping.amount)}`;
 
+/** Where an order goes in a few words: "London, United Kingdom". */
+const cityAndCountry = (address: ShippingAddress) => `${address.city}, ${SHIPPING_COUNTRIES[address.country]}`;
+
 /** An address as lines, the country by name. */
 export function AddressLines({ address, className = '' }: { address: ShippingAddress; className?: string }) {
   return (
@@ -37,9 +40,7 @@ export function ShipToCell({ shipping }: { shipping: OrderShipping | null }) {
   return (
     <span className="block min-w-36 text-sm">
       <span className="block text-ink">{address.fullName}</span>
-      <span className="block text-xs text-muted">
-        {address.city}, {SHIPPING_COUNTRIES[address.country]}
-      </span>
+      <span className="block text-xs text-muted">{cityAndCountry(address)}</span>
       <span className="block text-xs text-muted">{shippingMethodText(shipping)}</span>
     </span>
   );
@@ -51,7 +52,7 @@ export function ShipToNote({ shipping }: { shipping: OrderShipping | null }) {
   const { address, method } = shipping;
   return (
     <span className="mt-1 block text-xs text-muted">
-      Ship to {address.city}, {SHIPPING_COUNTRIES[address.country]} · {SHIPPING_METHOD_LABELS[method]}
+      Ship to {cityAndCountry(address)} · {SHIPPING_METHOD_LABELS[method]}
     </span>
   );
 }

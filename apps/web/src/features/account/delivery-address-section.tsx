@@ -10,21 +10,18 @@ import { useToast } from '../../ui/toast';
 import { useForgetAddressMutation, useGetSavedAddressQuery, useSaveAddressMutation } from './account.api';
 import { AddressForm } from './address-form';
 
-/** The saved delivery address: the next checkout starts from it, and each order replaces it. */
-export function DeliveryAddressSection() {
-  const { data, isLoading, isError, refetch } = useGetSavedAddressQuery();
+/** Saving and removing the address, each saying how it went. */
+function useAddressActions(onSaved: () => void) {
   const [saveAddress, saving] = useSaveAddressMutation();
   const [forgetAddress, forgetting] = useForgetAddressMutation();
-  const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const notify = useToast();
-  const address = data?.address ?? null;
 
   async function save(next: Parameters<typeof saveAddress>[0]) {
     setProblem(null);
     try {
       await saveAddress(next).unwrap();
-      setEditing(false);
+      onSaved();
       notify('Delivery address saved', 'success');
     } catch (error) {
       setProblem(apiErrorMessage(error) ?? 'The address could not be saved. Please try again.');
@@ -47,6 +44,12 @@ export function DeliveryAddressSection() {
     }
   }
 
+  return { save, remove, saving: saving.isLoading, removing: forgetting.isLoading, problem, setProblem };
+}
+
+/** The saved delivery address: the next checkout starts from it, and each order replaces it. */
+export function DeliveryAddressSection() {
+  const [editing, setEditing] = useState(false);
   return (
     <section
       aria-labelledby="delivery-address-title"
@@ -59,50 +62,70 @@ export function DeliveryAddressSection() {
         <p className="text-sm text-muted">Your next checkout starts from it.</p>
       </div>
       <div className="mt-5">
-        {isLoading ? (
-          <div role="status" aria-busy="true" aria-label="Loading your delivery address" className="space-y-2">
-            <Skeleton className="h-4 w-40" />
-            <Skeleton className="h-4 w-56" />
-            <Skeleton className="h-4 w-32" />
-          </div>
-        ) : isError ? (
-          <ErrorMessage title="Your delivery address could not be loaded.">
-            <RetryButton onRetry={refetch} />
-          </ErrorMessage>
-        ) : editing ? (
-          <AddressForm
-            initial={address}
-            saving={saving.isLoading}
-            problem={problem}
-            onSave={save}
-            onCancel={() => {
-              setProblem(null);
-              setEditing(false);
-            }}
-          />
-        ) : address ? (
-          <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
-            <AddressLines address={address} className="text-sm leading-relaxed text-ink" />
-            <div className="flex flex-wrap gap-3">
-              <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-                Edit address
-              </Button>
-              <Button variant="ghost" size="sm" onClick={remove} busy={forgetting.isLoading}>
-                Remove
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div className="flex flex-col items-start gap-4 rounded-xl border border-dashed border-taupe p-5">
-            <p className="text-sm text-muted">
-              No delivery address saved yet. Add one now, or it is saved with your next order.
-            </p>
-            <Button size="sm" onClick={() => setEditing(true)}>
-              Add address
-            </Button>
-          </div>
-        )}
+        <DeliveryAddressBody editing={editing} setEditing={setEditing} />
       </div>
     </section>
+  );
+}
+
+function DeliveryAddressBody({ editing, setEditing }: { editing: boolean; setEditing: (editing: boolean) => void }) {
+  const { data, isLoading, isError, refetch } = useGetSavedAddressQuery();
+  const actions = useAddressActions(() => setEditing(false));
+  const address = data?.address ?? null;
+
+  if (isLoading) {
+    return (
+      <div role="status" aria-busy="true" aria-label="Loading your delivery address" className="space-y-2">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-4 w-56" />
+        <Skeleton className="h-4 w-32" />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <ErrorMessage title="Your delivery address could not be loaded.">
+        <RetryButton onRetry={refetch} />
+      </ErrorMessage>
+    );
+  }
+  if (editing) {
+    return (
+      <AddressForm
+        initial={address}
+        saving={actions.saving}
+        problem={actions.problem}
+        onSave={actions.save}
+        onCancel={() => {
+          actions.setProblem(null);
+          setEditing(false);
+        }}
+      />
+    );
+  }
+  if (address) {
+    return (
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <AddressLines address={address} className="text-sm leading-relaxed text-ink" />
+        <div className="flex flex-wrap gap-3">
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            Edit address
+          </Button>
+          <Button variant="ghost" size="sm" onClick={actions.remove} busy={actions.removing}>
+            Remove
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col items-start gap-4 rounded-xl border border-dashed border-taupe p-5">
+      <p className="text-sm text-muted">
+        No delivery address saved yet. Add one now, or it is saved with your next order.
+      </p>
+      <Button size="sm" onClick={() => setEditing(true)}>
+        Add address
+      </Button>
+    </div>
   );
 }

@@ -3,9 +3,9 @@ import { Button } from '../../ui/button';
 import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { formatDate } from '../../ui/dashboard-kit/table-format';
+import { UserAvatar } from '../../ui/user-avatar';
 import { DeliveryAddressSection } from './delivery-address-section';
 import { EditProfileModal } from './edit-profile-modal';
-import { UserAvatar } from './user-avatar';
 
 /** The user's profile, and the modal that edits it. */
 export function ProfilePage() {

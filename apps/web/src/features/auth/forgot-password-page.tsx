@@ -1,13 +1,11 @@
 import { forgotPasswordRequestSchema } from '@shop/contract/users';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
-import { Button } from '../../ui/button';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useRequestPasswordResetMutation } from './auth.api';
-import { AuthLayout } from './auth-layout';
+import { AuthElsewhere, AuthForm, AuthLayout } from './auth-layout';
 
 /** "Forgot password?": asks for the e-mail and says the same thing whether or not it has an account. */
 export function ForgotPasswordPage() {
@@ -37,7 +35,7 @@ export function ForgotPasswordPage() {
           {sent} The link works once, for 30 minutes.
         </p>
       ) : (
-        <form method="post" onSubmit={onSubmit} className="space-y-5">
+        <AuthForm onSubmit={onSubmit} busy={isLoading} submitLabel="Send reset link">
           <SchemaField form={form} name="email" id="forgot-email" label="Email">
             {(control) => (
               <input
@@ -57,17 +55,9 @@ export function ForgotPasswordPage() {
               {error}
             </p>
           )}
-          <Button type="submit" busy={isLoading} className="w-full">
-            Send reset link
-          </Button>
-        </form>
+        </AuthForm>
       )}
-      <p className="mt-8 text-center text-sm text-muted">
-        Remembered it?{' '}
-        <Link to={paths.login.href()} className="font-medium text-clay underline underline-offset-4">
-          Back to login
-        </Link>
-      </p>
+      <AuthElsewhere question="Remembered it?" to={paths.login.href()} link="Back to login" />
     </AuthLayout>
   );
 }

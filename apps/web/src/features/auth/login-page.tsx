@@ -9,12 +9,11 @@ import { baseApi } from '../../lib/base-api';
 import { useAppDispatch } from '../../lib/hooks';
 import { setUser } from '../../lib/session-actions';
 import { showAlert } from '../../ui/alerts';
-import { Button } from '../../ui/button';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { useHydrated } from '../../ui/use-hydrated';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useLoginMutation } from './auth.api';
-import { AuthLayout } from './auth-layout';
+import { AuthElsewhere, AuthForm, AuthLayout } from './auth-layout';
 import { LoginCodeStep } from './login-code-step';
 
 export interface LoginLocationState {
@@ -121,8 +120,7 @@ function LoginForm({ form, notice, onLoggedIn, onChallenge }: LoginFormProps) {
           {notice}
         </p>
       )}
-      {/* POST: a submit before the script runs must never put the password in the address. */}
-      <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
+      <AuthForm onSubmit={onSubmit} noValidate busy={isLoading} submitLabel="Login">
         <SchemaField
           form={form}
           name="email"
@@ -149,16 +147,8 @@ function LoginForm({ form, notice, onLoggedIn, onChallenge }: LoginFormProps) {
             </Link>
           }
         />
-        <Button type="submit" busy={isLoading} className="w-full">
-          Login
-        </Button>
-      </form>
-      <p className="mt-8 text-center text-sm text-muted">
-        Don't have an account?{' '}
-        <Link to={paths.register.href()} className="font-medium text-clay underline underline-offset-4">
-          Register here
-        </Link>
-      </p>
+      </AuthForm>
+      <AuthElsewhere question="Don't have an account?" to={paths.register.href()} link="Register here" />
     </AuthLayout>
   );
 }

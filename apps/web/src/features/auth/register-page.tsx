@@ -1,15 +1,14 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/contract/constants';
 import { PAGE_META } from '@shop/contract/seo';
 import { registerRequestSchema } from '@shop/contract/users';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
 import { showAlert } from '../../ui/alerts';
-import { Button } from '../../ui/button';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useRegisterMutation } from './auth.api';
-import { AuthLayout } from './auth-layout';
+import { AuthElsewhere, AuthForm, AuthLayout } from './auth-layout';
 import type { LoginLocationState } from './login-page';
 
 export function RegisterPage() {
@@ -34,8 +33,7 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title="Create an account" intro="Save your details for a faster checkout and follow every order.">
-      {/* POST: a submit before the script runs must never put the password in the address. */}
-      <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
+      <AuthForm onSubmit={onSubmit} noValidate busy={isLoading} submitLabel="Register">
         <SchemaField
           form={form}
           name="username"
@@ -64,16 +62,8 @@ export function RegisterPage() {
           minLength={PASSWORD_MIN_LENGTH}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         />
-        <Button type="submit" busy={isLoading} className="w-full">
-          Register
-        </Button>
-      </form>
-      <p className="mt-8 text-center text-sm text-muted">
-        Already have an account?{' '}
-        <Link to={paths.login.href()} className="font-medium text-clay underline underline-offset-4">
-          Login here
-        </Link>
-      </p>
+      </AuthForm>
+      <AuthElsewhere question="Already have an account?" to={paths.login.href()} link="Login here" />
     </AuthLayout>
   );
 }

@@ -7,11 +7,10 @@ import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
 import { useAppDispatch } from '../../lib/hooks';
 import { logout } from '../../lib/session-actions';
-import { Button } from '../../ui/button';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useResetPasswordMutation } from './auth.api';
-import { AuthLayout } from './auth-layout';
+import { AuthForm, AuthLayout } from './auth-layout';
 import type { LoginLocationState } from './login-page';
 
 /** The new password as the API checks it, typed twice. */
@@ -65,9 +64,8 @@ function ResetPasswordForm({ token }: { token: string }) {
     }
   });
 
-  // POST: a submit before the script runs must never put the password in the address.
   return (
-    <form method="post" onSubmit={onSubmit} className="space-y-5">
+    <AuthForm onSubmit={onSubmit} busy={isLoading} submitLabel="Set new password">
       <SchemaField
         form={form}
         name="password"
@@ -97,9 +95,6 @@ function ResetPasswordForm({ token }: { token: string }) {
           </Link>
         </div>
       )}
-      <Button type="submit" busy={isLoading} className="w-full">
-        Set new password
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -2,6 +2,7 @@ import type { User } from '@shop/contract/users';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { UserAvatar } from '../../ui/user-avatar';
 import { useLogout } from './use-logout';
 
 const ADMIN_LINKS = [
@@ -17,30 +18,6 @@ const USER_LINKS = [
   { label: 'Payments', href: paths.dashboard.payments.href() },
   { label: 'Profile', href: paths.dashboard.profile.href() },
 ];
-
-function Avatar({ user }: { user: User }) {
-  const [broken, setBroken] = useState(false);
-  if (user.profileImage && !broken) {
-    return (
-      <img
-        src={user.profileImage}
-        alt=""
-        width={36}
-        height={36}
-        onError={() => setBroken(true)}
-        className="size-9 rounded-full object-cover"
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className="grid size-9 place-items-center rounded-full bg-clay text-sm font-medium text-white"
-    >
-      {user.username.slice(0, 1).toUpperCase()}
-    </span>
-  );
-}
 
 /** The profile-picture menu, with the admin's or the customer's links, ending with Logout. */
 export function UserMenu({ user }: { user: User }) {
@@ -80,7 +57,7 @@ export function UserMenu({ user }: { user: User }) {
         onClick={() => setOpen((v) => !v)}
         className="rounded-full ring-offset-2 ring-offset-ivory hover:ring-2 hover:ring-sand"
       >
-        <Avatar user={user} />
+        <UserAvatar user={user} size={36} className="size-9" imageClassName="" letterClassName="text-sm font-medium" />
       </button>
       {open && (
         <div

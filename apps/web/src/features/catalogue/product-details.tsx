@@ -40,25 +40,7 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="text-xs text-muted">
-        <ol className="flex flex-wrap items-center gap-2">
-          <li>
-            <Link to={paths.home.href()} className="hover:text-ink">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">›</li>
-          <li>
-            <Link to={paths.shop.href()} className="hover:text-ink">
-              Shop
-            </Link>
-          </li>
-          <li aria-hidden="true">›</li>
-          <li aria-current="page" className="text-ink">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <ProductBreadcrumb name={product.name} />
       <div className="mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
         <ProductImage
           src={product.image}
@@ -77,31 +59,10 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
             {product.category}
           </Link>
           <h1 className="mt-3 font-display text-4xl leading-tight text-ink lg:text-5xl">{product.name}</h1>
-          <div className="mt-4 flex items-center gap-3 text-sm text-muted">
-            {/* A rating comes from reviews: without any, the empty text and no stars. */}
-            {product.reviewCount === 0 ? (
-              <span>No reviews yet</span>
-            ) : (
-              <>
-                <RatingStars value={product.rating} size="md" />
-                <span>
-                  {`${product.rating.toFixed(1)} · ${product.reviewCount} ${product.reviewCount === 1 ? 'review' : 'reviews'}`}
-                </span>
-              </>
-            )}
-          </div>
+          <ProductRating product={product} />
           <Price price={product.price} oldPrice={product.oldPrice} className="mt-6 text-2xl font-medium" />
           <p className="mt-6 leading-relaxed text-ink/85">{product.description}</p>
-          <dl className="mt-8 grid grid-cols-2 gap-4 border-y border-sand py-5 text-sm">
-            <div>
-              <dt className="field-label">Category</dt>
-              <dd className="text-ink capitalize">{product.category}</dd>
-            </div>
-            <div>
-              <dt className="field-label">Color</dt>
-              <dd className="text-ink capitalize">{product.color}</dd>
-            </div>
-          </dl>
+          <ProductFacts product={product} />
           <div ref={pickerRef} className="mt-8">
             {oneSize ? (
               <p className="text-sm">
@@ -139,6 +100,63 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
         </div>
       </div>
     </>
+  );
+}
+
+function ProductBreadcrumb({ name }: { name: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-xs text-muted">
+      <ol className="flex flex-wrap items-center gap-2">
+        <li>
+          <Link to={paths.home.href()} className="hover:text-ink">
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">›</li>
+        <li>
+          <Link to={paths.shop.href()} className="hover:text-ink">
+            Shop
+          </Link>
+        </li>
+        <li aria-hidden="true">›</li>
+        <li aria-current="page" className="text-ink">
+          {name}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function ProductRating({ product }: { product: Product }) {
+  return (
+    <div className="mt-4 flex items-center gap-3 text-sm text-muted">
+      {/* A rating comes from reviews: without any, the empty text and no stars. */}
+      {product.reviewCount === 0 ? (
+        <span>No reviews yet</span>
+      ) : (
+        <>
+          <RatingStars value={product.rating} size="md" />
+          <span>
+            {`${product.rating.toFixed(1)} · ${product.reviewCount} ${product.reviewCount === 1 ? 'review' : 'reviews'}`}
+          </span>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ProductFacts({ product }: { product: Product }) {
+  return (
+    <dl className="mt-8 grid grid-cols-2 gap-4 border-y border-sand py-5 text-sm">
+      <div>
+        <dt className="field-label">Category</dt>
+        <dd className="text-ink capitalize">{product.category}</dd>
+      </div>
+      <div>
+        <dt className="field-label">Color</dt>
+        <dd className="text-ink capitalize">{product.color}</dd>
+      </div>
+    </dl>
   );
 }
 

@@ -1,8 +1,11 @@
 import { CATEGORIES, COLORS } from '@shop/contract/constants';
 import type { ProductInput } from '@shop/contract/products';
-import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
+import { SchemaSelect } from '../../ui/schema-choice';
+import { SchemaField } from '../../ui/schema-form';
 import { ImageUploadField } from './image-upload-field';
 import { checkProductForm, type ProductFormValues } from './product-form-values';
 import { ProductSizesFields } from './product-sizes-fields';
@@ -15,8 +18,6 @@ interface ProductFormProps {
   withSizes?: boolean;
   onSubmit: (input: ProductInput) => Promise<void>;
 }
-
-type TextField = Exclude<keyof ProductFormValues, 'stock' | 'sizeScale'>;
 
 const PROBLEMS = {
   missing: { title: 'Missing Fields!', text: 'Please fill all the required fields.', icon: 'warning' },
@@ -34,87 +35,64 @@ const PROBLEMS = {
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-function Labelled({ id, label, children, wide }: { id: string; label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
 /**
  * The product form of Add New Product and Update Product. Its own check comes first (the Missing
  * Fields! warning), so nothing incomplete is ever sent.
  */
 export function ProductForm({ initial, submitLabel, busy, withSizes = false, onSubmit }: ProductFormProps) {
-  const [values, setValues] = useState(initial);
-  const set = (field: TextField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const setImage = useCallback((image: string) => setValues((v) => ({ ...v, image })), []);
+  // The form's own check, not a schema resolver: a failure is one warning (the Missing Fields! alert),
+  // not a message under each field.
+  const form = useForm<ProductFormValues>({ defaultValues: initial });
+  const values = form.watch();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const check = checkProductForm(values, withSizes);
+  const { setValue } = form;
+  const setImage = useCallback((image: string) => setValue('image', image), [setValue]);
+
+  const submit = form.handleSubmit(async (current) => {
+    const check = checkProductForm(current, withSizes);
     if (!check.ok) {
       await showAlert(PROBLEMS[check.problem]);
       return;
     }
     await onSubmit(check.input);
-  }
-
-  const text = (field: TextField) => ({
-    id: `product-${field}`,
-    value: values[field],
-    onChange: (e: { target: { value: string } }) => set(field)(e.target.value),
-    className: 'field',
   });
 
   return (
     <form onSubmit={submit} noValidate className="rounded-2xl border border-sand bg-white p-5 sm:p-8">
       <p className="mb-6 text-sm text-muted">Every field is required except the old price.</p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Labelled id="product-name" label="Product name" wide>
-          <input {...text('name')} autoComplete="off" placeholder="Linen wrap dress" />
-        </Labelled>
-        <Labelled id="product-category" label="Category">
-          <select {...text('category')}>
-            <option value="">Select a category</option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {capitalise(c)}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        <Labelled id="product-color" label="Color">
-          <select {...text('color')}>
-            <option value="">Select a color</option>
-            {COLORS.map((c) => (
-              <option key={c} value={c}>
-                {capitalise(c)}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        <Labelled id="product-price" label="Price ($)">
-          <input {...text('price')} type="number" inputMode="decimal" min="0.01" step="0.01" placeholder="50.00" />
-        </Labelled>
-        <Labelled id="product-oldPrice" label="Old price ($, optional)">
-          <input {...text('oldPrice')} type="number" inputMode="decimal" min="0.01" step="0.01" placeholder="70.00" />
-        </Labelled>
+        <SchemaField
+          form={form}
+          name="name"
+          id="product-name"
+          label="Product name"
+          className="sm:col-span-2"
+          autoComplete="off"
+          placeholder="Linen wrap dress"
+        />
+        <ChoiceField form={form} name="category" label="Category" options={CATEGORIES} />
+        <ChoiceField form={form} name="color" label="Color" options={COLORS} />
+        <PriceField form={form} name="price" label="Price ($)" placeholder="50.00" />
+        <PriceField form={form} name="oldPrice" label="Old price ($, optional)" placeholder="70.00" />
         <div className="sm:col-span-2">
           <ImageUploadField id="product-image" value={values.image} onChange={setImage} />
         </div>
-        <Labelled id="product-description" label="Description" wide>
-          <textarea {...text('description')} rows={5} className="field resize-y" placeholder="Fabric, fit and care" />
-        </Labelled>
+        <SchemaField
+          form={form}
+          name="description"
+          id="product-description"
+          label="Description"
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <textarea {...control} rows={5} className="field resize-y" placeholder="Fabric, fit and care" />
+          )}
+        </SchemaField>
         {withSizes && (
           <ProductSizesFields
             values={values}
-            onScaleChange={(sizeScale) => setValues((v) => ({ ...v, sizeScale }))}
-            onStockChange={(size, count) => setValues((v) => ({ ...v, stock: { ...v.stock, [size]: count } }))}
+            onScaleChange={(sizeScale) => form.setValue('sizeScale', sizeScale)}
+            onStockChange={(size, count) => form.setValue('stock', { ...form.getValues('stock'), [size]: count })}
           />
         )}
       </div>
@@ -124,5 +102,58 @@ export function ProductForm({ initial, submitLabel, busy, withSizes = false, onS
         </Button>
       </div>
     </form>
+  );
+}
+
+type ProductFormState = UseFormReturn<ProductFormValues>;
+
+/** A category or a colour: one of the contract's words, shown capitalised, none chosen at first. */
+function ChoiceField({
+  form,
+  name,
+  label,
+  options,
+}: {
+  form: ProductFormState;
+  name: 'category' | 'color';
+  label: string;
+  options: readonly string[];
+}) {
+  return (
+    <SchemaSelect
+      form={form}
+      name={name}
+      id={`product-${name}`}
+      label={label}
+      options={options.map((c) => [c, capitalise(c)] as const)}
+      placeholder={`Select a ${name}`}
+    />
+  );
+}
+
+/** An amount in dollars, to the cent. */
+function PriceField({
+  form,
+  name,
+  label,
+  placeholder,
+}: {
+  form: ProductFormState;
+  name: 'price' | 'oldPrice';
+  label: string;
+  placeholder: string;
+}) {
+  return (
+    <SchemaField
+      form={form}
+      name={name}
+      id={`product-${name}`}
+      label={label}
+      type="number"
+      inputMode="decimal"
+      min="0.01"
+      step="0.01"
+      placeholder={placeholder}
+    />
   );
 }

@@ -7,6 +7,7 @@ import {
   SIZE_SCALES,
   type SizeScale,
 } from '@shop/contract/sizes';
+import { FormField } from '../../ui/form-field';
 import { formSizeScale, type ProductFormValues } from './product-form-values';
 
 interface ProductSizesFieldsProps {
@@ -27,44 +28,42 @@ export function ProductSizesFields({ values, onScaleChange, onStockChange }: Pro
         {DEFAULT_OPENING_STOCK} in stock. Counts are whole numbers up to {MAX_STOCK.toLocaleString('en-US')}.
       </p>
       {scales.length > 1 && (
-        <div className="mb-4 max-w-xs">
-          <label htmlFor="product-sizeScale" className="field-label">
-            Size scale
-          </label>
-          <select
-            id="product-sizeScale"
-            className="field"
-            value={scale}
-            onChange={(e) => onScaleChange(e.target.value as SizeScale)}
-          >
-            {scales.map((s) => (
-              <option key={s} value={s}>
-                {SIZE_SCALE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField id="product-sizeScale" label="Size scale" className="mb-4 max-w-xs">
+          {(control) => (
+            <select
+              {...control}
+              className="field"
+              value={scale}
+              onChange={(e) => onScaleChange(e.target.value as SizeScale)}
+            >
+              {scales.map((s) => (
+                <option key={s} value={s}>
+                  {SIZE_SCALE_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       )}
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         {SIZE_SCALES[scale].map((size) => (
-          <div key={size}>
-            <label htmlFor={`product-stock-${size}`} className="field-label">
-              {size === 'One size' ? 'Stock' : `Size ${size}`}
-            </label>
-            <input
-              id={`product-stock-${size}`}
-              className="field tabular-nums"
-              type="number"
-              inputMode="numeric"
-              min="0"
-              max={MAX_STOCK}
-              step="1"
-              placeholder={scale === 'one' ? String(DEFAULT_OPENING_STOCK) : '—'}
-              aria-describedby="product-sizes-hint"
-              value={values.stock[size] ?? ''}
-              onChange={(e) => onStockChange(size, e.target.value)}
-            />
-          </div>
+          <FormField key={size} id={`product-stock-${size}`} label={size === 'One size' ? 'Stock' : `Size ${size}`}>
+            {(control) => (
+              <input
+                {...control}
+                className="field tabular-nums"
+                type="number"
+                inputMode="numeric"
+                min="0"
+                max={MAX_STOCK}
+                step="1"
+                placeholder={scale === 'one' ? String(DEFAULT_OPENING_STOCK) : '—'}
+                aria-describedby="product-sizes-hint"
+                value={values.stock[size] ?? ''}
+                onChange={(e) => onStockChange(size, e.target.value)}
+              />
+            )}
+          </FormField>
         ))}
       </div>
     </fieldset>

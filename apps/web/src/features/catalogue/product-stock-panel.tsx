@@ -50,13 +50,13 @@ function describeLedgerChange(entry: Pick<StockLedgerEntry, 'onHandChange' | 're
   return parts.join(', ') || 'No change';
 }
 
-function StockRowForm({ productId, row }: { productId: string; row: StockRow }) {
+/** A size's new count and reason, checked with the contract's schema, then sent; the one problem to show. */
+function useStockChange(productId: string, { size, variant }: StockRow) {
   const [count, setCount] = useState('');
-  const [reason, setReason] = useState<StockChangeRequest['reason']>(row.variant ? 'adjustment' : 'restock');
+  const [reason, setReason] = useState<StockChangeRequest['reason']>(variant ? 'adjustment' : 'restock');
   const [problem, setProblem] = useState<string | null>(null);
   const [changeStock, { isLoading }] = useChangeStockMutation();
   const notify = useToast();
-  const { size, variant } = row;
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -80,9 +80,13 @@ function StockRowForm({ productId, row }: { productId: string; row: StockRow }) 
     }
   }
 
-  const problemId = `stock-problem-${size}`;
+  return { count, setCount, reason, setReason, problem, save, saving: isLoading };
+}
+
+/** A size's counts as the table's first cells. */
+function StockCounts({ row: { size, variant } }: { row: StockRow }) {
   return (
-    <tr className={rowClass}>
+    <>
       <th scope="row" className={`${td} text-left font-medium`}>
         {size}
       </th>
@@ -99,6 +103,17 @@ function StockRowForm({ productId, row }: { productId: string; row: StockRow }) 
           '—'
         )}
       </td>
+    </>
+  );
+}
+
+function StockRowForm({ productId, row }: { productId: string; row: StockRow }) {
+  const { count, setCount, reason, setReason, problem, save, saving } = useStockChange(productId, row);
+  const { size, variant } = row;
+  const problemId = `stock-problem-${size}`;
+  return (
+    <tr className={rowClass}>
+      <StockCounts row={row} />
       <td className={td}>
         <form onSubmit={save} noValidate className="flex flex-wrap items-center gap-2">
           <input
@@ -123,7 +138,7 @@ function StockRowForm({ productId, row }: { productId: string; row: StockRow }) 
             <option value="adjustment">{STOCK_REASON_LABELS.adjustment}</option>
             <option value="restock">{STOCK_REASON_LABELS.restock}</option>
           </select>
-          <Button type="submit" size="sm" variant="outline" busy={isLoading}>
+          <Button type="submit" size="sm" variant="outline" busy={saving}>
             Save<span className="sr-only"> size {size}</span>
           </Button>
           {problem && (

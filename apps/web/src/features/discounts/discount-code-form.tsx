@@ -12,7 +12,7 @@ import { paths } from '../../config/paths';
 import { apiErrorMessage, apiErrorStatus } from '../../lib/api-error';
 import { Button, buttonClass } from '../../ui/button';
 import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
-import { FormField } from '../../ui/form-field';
+import { SchemaCheckbox, SchemaRadioCards, SchemaSelect } from '../../ui/schema-choice';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { type DiscountCodeFormValues, discountCodeFormSchema } from './discount-code-form-values';
 
@@ -38,14 +38,19 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
   );
 }
 
+/** The form as the sections below take it. */
+type DiscountForm = ReturnType<typeof useDiscountCodeForm>;
+
+function useDiscountCodeForm(initial: DiscountCodeFormValues) {
+  return useSchemaForm(discountCodeFormSchema, initial);
+}
+
 /**
  * Create and edit a discount code: the contract's rules check every field before anything is sent (the
  * server checks them again), each message under its field; a code name already taken says so there too.
  */
 export function DiscountCodeForm({ initial, submitLabel, busy, onSubmit, failure }: DiscountCodeFormProps) {
-  const form = useSchemaForm(discountCodeFormSchema, initial);
-  const kind = form.watch('kind');
-  const errors = form.formState.errors;
+  const form = useDiscountCodeForm(initial);
 
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -61,116 +66,13 @@ export function DiscountCodeForm({ initial, submitLabel, busy, onSubmit, failure
 
   return (
     <form onSubmit={submit} noValidate className="space-y-8 rounded-2xl border border-sand bg-white p-5 sm:p-8">
-      <Section title="The code" hint="What shoppers type in the cart. Letters and digits are kept in capitals.">
-        <SchemaField
-          form={form}
-          name="code"
-          id="discount-code"
-          label="Code"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={DISCOUNT_CODE_MAX_LENGTH}
-          placeholder="SPRING20"
-          hint="3 to 32 letters, digits, dashes or underscores."
-        />
-        <FormField id="discount-category" label="Applies to" error={errors.category?.message}>
-          {(control) => (
-            <select {...control} {...form.register('category')} className="field">
-              <option value="">Every product</option>
-              {CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {DISCOUNT_CATEGORY_LABELS[c]} only
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      </Section>
-
-      <Section title="The discount" hint="Taken off the items before tax; shipping is never discounted.">
-        <fieldset className="min-w-0 sm:col-span-2">
-          <legend className="field-label">Discount type</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {DISCOUNT_KINDS.map((k) => (
-              <label
-                key={k}
-                className="flex cursor-pointer items-center gap-3 rounded-xl border border-sand px-4 py-3 text-sm has-[:checked]:border-clay has-[:checked]:bg-clay-soft/60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-clay"
-              >
-                <input type="radio" value={k} {...form.register('kind')} className="size-4 accent-clay" />
-                {DISCOUNT_KIND_LABELS[k]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {kind === 'fixed' ? (
-          <SchemaField
-            key="amount"
-            form={form}
-            name="amountOffCents"
-            id="discount-amount"
-            label="Amount off ($)"
-            inputMode="decimal"
-            placeholder="10.00"
-            hint="Never more than the items it applies to."
-          />
-        ) : (
-          <SchemaField
-            key="percent"
-            form={form}
-            name="percentOff"
-            id="discount-percent"
-            label="Percentage off (%)"
-            inputMode="numeric"
-            placeholder="20"
-            hint="A whole number from 1 to 100."
-          />
-        )}
-        <SchemaField
-          form={form}
-          name="minOrderCents"
-          id="discount-minimum"
-          label="Minimum order ($, optional)"
-          inputMode="decimal"
-          placeholder="50.00"
-          hint="The items must come to this much before the discount."
-        />
-      </Section>
-
+      <CodeSection form={form} />
+      <DiscountSection form={form} />
       <Section title="When" hint="In your own time zone. Leave empty to start now or to never end.">
         <SchemaField form={form} name="startsAt" id="discount-starts" label="Starts (optional)" type="datetime-local" />
         <SchemaField form={form} name="endsAt" id="discount-ends" label="Ends (optional)" type="datetime-local" />
       </Section>
-
-      <Section
-        title="Limits"
-        hint="A checkout holds a use until it is paid, cancelled or expires, so a limit is never exceeded."
-      >
-        <SchemaField
-          form={form}
-          name="maxUses"
-          id="discount-max-uses"
-          label="Total uses (optional)"
-          inputMode="numeric"
-          placeholder="Unlimited"
-        />
-        <SchemaField
-          form={form}
-          name="maxUsesPerCustomer"
-          id="discount-max-per-customer"
-          label="Uses per customer (optional)"
-          inputMode="numeric"
-          placeholder="Unlimited"
-        />
-        <label className="flex cursor-pointer items-start gap-3 text-sm sm:col-span-2">
-          <input type="checkbox" {...form.register('paused')} className="mt-0.5 size-4 accent-clay" />
-          <span>
-            <span className="font-medium text-ink">Paused</span>
-            <span className="block text-muted">Shoppers cannot use the code until you resume it.</span>
-          </span>
-        </label>
-      </Section>
-
+      <LimitsSection form={form} />
       <div className="flex flex-wrap justify-end gap-3 border-t border-sand pt-6">
         <Link to={paths.dashboard.discountCodes.href()} className={buttonClass('ghost')}>
           Cancel
@@ -180,5 +82,112 @@ export function DiscountCodeForm({ initial, submitLabel, busy, onSubmit, failure
         </Button>
       </div>
     </form>
+  );
+}
+
+function CodeSection({ form }: { form: DiscountForm }) {
+  return (
+    <Section title="The code" hint="What shoppers type in the cart. Letters and digits are kept in capitals.">
+      <SchemaField
+        form={form}
+        name="code"
+        id="discount-code"
+        label="Code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={DISCOUNT_CODE_MAX_LENGTH}
+        placeholder="SPRING20"
+        hint="3 to 32 letters, digits, dashes or underscores."
+      />
+      <SchemaSelect
+        form={form}
+        name="category"
+        id="discount-category"
+        label="Applies to"
+        options={CATEGORIES.map((c) => [c, `${DISCOUNT_CATEGORY_LABELS[c]} only`] as const)}
+        placeholder="Every product"
+      />
+    </Section>
+  );
+}
+
+function DiscountSection({ form }: { form: DiscountForm }) {
+  const kind = form.watch('kind');
+  return (
+    <Section title="The discount" hint="Taken off the items before tax; shipping is never discounted.">
+      <SchemaRadioCards
+        form={form}
+        name="kind"
+        legend="Discount type"
+        options={DISCOUNT_KINDS}
+        labels={DISCOUNT_KIND_LABELS}
+        className="sm:col-span-2"
+      />
+      {kind === 'fixed' ? (
+        <SchemaField
+          key="amount"
+          form={form}
+          name="amountOffCents"
+          id="discount-amount"
+          label="Amount off ($)"
+          inputMode="decimal"
+          placeholder="10.00"
+          hint="Never more than the items it applies to."
+        />
+      ) : (
+        <SchemaField
+          key="percent"
+          form={form}
+          name="percentOff"
+          id="discount-percent"
+          label="Percentage off (%)"
+          inputMode="numeric"
+          placeholder="20"
+          hint="A whole number from 1 to 100."
+        />
+      )}
+      <SchemaField
+        form={form}
+        name="minOrderCents"
+        id="discount-minimum"
+        label="Minimum order ($, optional)"
+        inputMode="decimal"
+        placeholder="50.00"
+        hint="The items must come to this much before the discount."
+      />
+    </Section>
+  );
+}
+
+function LimitsSection({ form }: { form: DiscountForm }) {
+  return (
+    <Section
+      title="Limits"
+      hint="A checkout holds a use until it is paid, cancelled or expires, so a limit is never exceeded."
+    >
+      <SchemaField
+        form={form}
+        name="maxUses"
+        id="discount-max-uses"
+        label="Total uses (optional)"
+        inputMode="numeric"
+        placeholder="Unlimited"
+      />
+      <SchemaField
+        form={form}
+        name="maxUsesPerCustomer"
+        id="discount-max-per-customer"
+        label="Uses per customer (optional)"
+        inputMode="numeric"
+        placeholder="Unlimited"
+      />
+      <SchemaCheckbox form={form} name="paused" className="sm:col-span-2">
+        <span>
+          <span className="font-medium text-ink">Paused</span>
+          <span className="block text-muted">Shoppers cannot use the code until you resume it.</span>
+        </span>
+      </SchemaCheckbox>
+    </Section>
   );
 }

@@ -1,12 +1,11 @@
 import { formatMoney, toCents, toDollars } from '@shop/contract/money';
 import { ORDER_MESSAGES, type Order, refundRequestSchema } from '@shop/contract/orders';
 import { ONE_SIZE } from '@shop/contract/sizes';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { Modal, ModalActions } from '../../ui/modal';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
-import { useToast } from '../../ui/toast';
+import { useModalSubmit } from '../../ui/use-modal-submit';
 import { useRefundOrderMutation } from './manage-orders.api';
 
 /** What is left to give back on an order, in cents. */
@@ -56,11 +55,10 @@ function RefundForm({ order, onClose }: { order: Order; onClose: () => void }) {
   const form = useSchemaForm(schema, { amount: '', reason: '' });
   const [restock, setRestock] = useState<Restock>({});
   const [refundOrder, { isLoading }] = useRefundOrderMutation();
-  const notify = useToast();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, run } = useModalSubmit(onClose);
 
-  const onSubmit = form.handleSubmit(async ({ amount, reason }) => {
-    try {
+  const onSubmit = form.handleSubmit(({ amount, reason }) =>
+    run(async () => {
       const { message } = await refundOrder({
         id: order._id,
         kind: 'refund',
@@ -68,12 +66,9 @@ function RefundForm({ order, onClose }: { order: Order; onClose: () => void }) {
         reason,
         restock: Object.entries(restock).map(([itemId, quantity]) => ({ itemId, quantity })),
       }).unwrap();
-      notify(`${message}: ${formatMoney(toDollars(amount))}`, 'success');
-      onClose();
-    } catch (error) {
-      await adminCallFailed('The refund could not be made.', error, formRef.current?.closest('dialog'));
-    }
-  });
+      return `${message}: ${formatMoney(toDollars(amount))}`;
+    }, 'The refund could not be made.'),
+  );
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
