@@ -219,38 +219,55 @@ describe('the time a reset request takes', () => {
   it('does not tell an address with an account from one without', async ({ annotate }) => {
     const rounds = 30;
     const warmUp = 10;
+    // A busy machine slows some requests at random; a leak slows every known address. So each pair of
+    // requests is compared with itself, and a trial a load spike spoilt is measured again, up to three times.
+    const trials = 3;
     const accounts: TestUser[] = [];
-    for (let i = 0; i < warmUp + rounds; i++) accounts.push(await createUser(quiet.db));
+    for (let i = 0; i < warmUp + trials * rounds; i++) accounts.push(await createUser(quiet.db));
     const nobody = () => `nobody-${randomUUID()}@example.test`;
     for (const account of accounts.slice(0, warmUp)) {
       await timed(account.email);
       await timed(nobody());
     }
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (const [i, account] of accounts.slice(warmUp).entries()) {
-      // Which goes first alternates, so neither kind is always the one that follows the other.
-      if (i % 2 === 0) {
-        known.push(await timed(account.email));
-        unknown.push(await timed(nobody()));
-      } else {
-        unknown.push(await timed(nobody()));
-        known.push(await timed(account.email));
+    const trial = async (emails: readonly string[]) => {
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (const [i, email] of emails.entries()) {
+        // Which goes first alternates, so neither kind is always the one that follows the other.
+        if (i % 2 === 0) {
+          known.push(await timed(email));
+          unknown.push(await timed(nobody()));
+        } else {
+          unknown.push(await timed(nobody()));
+          known.push(await timed(email));
+        }
       }
+      const [k, u] = [median(known), median(unknown)];
+      const gap = median(known.map((ms, i) => ms - (unknown[i] ?? 0)));
+      return {
+        gap,
+        allowed: Math.max(1, 0.15 * Math.max(k, u)),
+        figures: `median ${k.toFixed(2)} ms known, ${u.toFixed(2)} ms unknown, ${gap.toFixed(2)} ms apart in pairs`,
+      };
+    };
+    let result = { gap: Number.POSITIVE_INFINITY, allowed: 0, figures: '' };
+    let asked = warmUp;
+    for (let t = 0; t < trials && Math.abs(result.gap) > result.allowed; t++) {
+      const emails = accounts.slice(warmUp + t * rounds, warmUp + (t + 1) * rounds).map((account) => account.email);
+      result = await trial(emails);
+      asked += rounds;
+      await annotate(`trial ${t + 1}: ${result.figures}`);
     }
-    const [k, u] = [median(known), median(unknown)];
-    const allowed = Math.max(1, 0.15 * Math.max(k, u));
-    const figures = `median ${k.toFixed(2)} ms known, ${u.toFixed(2)} ms unknown`;
-    await annotate(figures);
-    expect(Math.abs(k - u), figures).toBeLessThanOrEqual(allowed);
+    expect(Math.abs(result.gap), result.figures).toBeLessThanOrEqual(result.allowed);
 
     // Once the jobs are worked, every account gets its link, and no address without one does.
     await startPasswordResetWorker({ db: quiet.db, jobs: quiet.app.deps.jobs, log: quiet.app.log });
     await waitUntil(async () => {
       const result = await quiet.db.execute(sql`select count(*)::int as n from ${passwordResetTokens}`);
-      return rowsOf<{ n: number }>(result)[0]?.n === accounts.length;
+      return rowsOf<{ n: number }>(result)[0]?.n === asked;
     }, 'a link for every account');
     const linked = await quiet.db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens);
-    expect(new Set(linked.map((row) => row.userId))).toEqual(new Set(accounts.map((account) => account.id)));
+    const askedFor = accounts.slice(0, asked).map((account) => account.id);
+    expect(new Set(linked.map((row) => row.userId))).toEqual(new Set(askedFor));
   }, 180_000);
 });
