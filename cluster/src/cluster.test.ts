@@ -332,7 +332,7 @@ describe.skipIf(missing)(`two shop instances behind HAProxy${missing ? ` (skippe
     // `npm run reconcile`, against the cluster's database and provider.
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'apps/api/src/modules/orders/reconcile-cli.ts'],
+      ['--import', 'tsx', 'apps/api/src/flows/reconcile-cli.ts'],
       { cwd: repoRoot, env: { ...isolatedEnv(), NODE_ENV: 'production', ...cluster.env, LOG_LEVEL: 'warn' } },
     );
     const report = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ReconcileReport;

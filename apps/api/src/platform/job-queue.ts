@@ -17,7 +17,7 @@ export interface JobQueues {
   mail: { eventKey: string; sealed?: string };
   /** A reset link asked for an address, sealed: the job decides whether it has an account (modules/auth). */
   'password-reset': { requestId: string; sealedEmail: string };
-  /** Paid checkout sessions that have no order yet (modules/orders/reconcile.ts). */
+  /** Paid checkout sessions that have no order yet (flows/reconcile.ts). */
   reconcile: Record<string, never>;
   /** Stock holds past their time (flows/checkout-release.ts). */
   'reservation-sweep': Record<string, never>;
