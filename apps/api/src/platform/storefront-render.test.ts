@@ -117,6 +117,14 @@ describe('the storefront rendered on the server', () => {
     }
   });
 
+  it('posts the password forms, so a submit before the script runs puts no password in the address', async () => {
+    for (const url of ['/login', '/register']) {
+      const page = await crawl(t, url);
+      expect(page.root, url).toMatch(/<form [^>]*method="post"/);
+      expect(page.root, url).not.toMatch(/<form (?![^>]*method="post")[^>]*>/);
+    }
+  });
+
   it('answers an unknown page, product or category with 404 and the page that says so', async () => {
     for (const url of ['/no-such-page', '/shop/00000000-0000-4000-8000-000000000000', '/categories/hats']) {
       const page = await crawl(t, url);
