@@ -147,6 +147,30 @@ describe('failures per e-mail from everywhere', () => {
   });
 });
 
+/** The median time over three pairs a login takes on `t` beyond the same login on a shop without Redis. */
+async function extraLoginTime(t: TestApp, user: { email: string }): Promise<number> {
+  const withoutRedis = await createTestApp({
+    env: { LOGIN_FAILURES_PER_EMAIL: '10', LOGIN_DELAY_AFTER_FAILURES: '5' },
+  });
+  try {
+    const twin = await createUser(withoutRedis.db);
+    const timed = async (app: TestApp, email: string) => {
+      const started = performance.now();
+      const res = await loginAs(app, email, TEST_PASSWORD, { address: newAddress() });
+      expect(res.statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    // Paired and alternated, so that a busy machine slows both sides of each pair alike.
+    const differences: number[] = [];
+    for (let pair = 0; pair < 3; pair++) {
+      differences.push((await timed(t, user.email)) - (await timed(withoutRedis, twin.email)));
+    }
+    return differences.sort((a, b) => a - b)[1] ?? Number.POSITIVE_INFINITY;
+  } finally {
+    await withoutRedis.close();
+  }
+}
+
 describe('with Redis failing, the limits let no guess through', () => {
   it.each(['stopped', 'answering after 2 s'] as const)('Redis %s', async (fault) => {
     const redis = await startPrivateRedis();
@@ -173,11 +197,10 @@ describe('with Redis failing, the limits let no guess through', () => {
       expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
 
       const other = await createUser(t.db);
-      const started = performance.now();
       const res = await loginAs(t, other.email, TEST_PASSWORD, { address: newAddress() });
       expect(res.statusCode).toBe(200);
       // A stopped Redis costs nothing; a slow one is waited for, so the owner gets in once it answers.
-      if (fault === 'stopped') expect(performance.now() - started).toBeLessThan(1000);
+      if (fault === 'stopped') expect(await extraLoginTime(t, other)).toBeLessThan(1000);
     } finally {
       await t.close();
       await proxy?.close();
