@@ -1,6 +1,6 @@
 import type { Middleware } from 'redux';
 import { describe, expect, it } from 'vitest';
-import { joinStore, type LateStatePart, registerStore } from './store-registry';
+import { createStoreRegistry, type LateStatePart } from './store-registry';
 
 const part = (reducerPath: string): LateStatePart => ({
   reducerPath,
@@ -10,6 +10,7 @@ const part = (reducerPath: string): LateStatePart => ({
 
 describe('the store registry', () => {
   it('joins a part offered before the store is registered once it is, and a later one at once', () => {
+    const { joinStore, registerStore } = createStoreRegistry();
     const joined: string[] = [];
     const early = part('early');
     joinStore(early);

@@ -9,21 +9,26 @@ export interface LateStatePart {
 
 type Join = (part: LateStatePart) => void;
 
-let join: Join | undefined;
-const waiting: LateStatePart[] = [];
-
 /**
- * The app registers its store here when it makes it. The API client (base-api.ts) asks for its part
+ * Where the app registers its store when it makes it. The API client (base-api.ts) asks for its part
  * through `joinStore` instead of importing the store: the store lives in app/, which composes the
  * features, and a module beneath the features must not import it back.
  */
-export function registerStore(store: { join: Join }): void {
-  join = store.join;
-  for (const part of waiting.splice(0)) join(part);
+export function createStoreRegistry() {
+  let join: Join | undefined;
+  const waiting: LateStatePart[] = [];
+  return {
+    registerStore(store: { join: Join }): void {
+      join = store.join;
+      for (const part of waiting.splice(0)) join(part);
+    },
+    /** Adds `part` to the app's store now, or as soon as the app registers it. */
+    joinStore(part: LateStatePart): void {
+      if (join) join(part);
+      else waiting.push(part);
+    },
+  };
 }
 
-/** Adds `part` to the app's store now, or as soon as the app registers it. */
-export function joinStore(part: LateStatePart): void {
-  if (join) join(part);
-  else waiting.push(part);
-}
+/** The web app's one registry. */
+export const { registerStore, joinStore } = createStoreRegistry();
