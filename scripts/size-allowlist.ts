@@ -26,6 +26,5 @@ export const ALLOWED_FUNCTIONS: Record<string, number> = {
   'apps/api/src/seed/demo-seed.ts#seedDemoData': 95,
   'apps/api/src/modules/auth/auth.routes.ts#authRoutes': 98,
   // The bench's run and the cluster's start and proxy configuration.
-  'bench/run-bench.ts#main': 138,
   'cluster/src/cluster.ts#startCluster': 121,
 };
