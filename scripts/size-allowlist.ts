@@ -23,7 +23,6 @@ export const ALLOWED_FILES: Record<string, number> = {
  */
 export const ALLOWED_FUNCTIONS: Record<string, number> = {
   // The server: route plugins, the app's assembly, the payment providers, the checkout and the seed.
-  'apps/api/src/seed/demo-seed.ts#seedDemoData': 95,
   // The bench's run and the cluster's start and proxy configuration.
   'cluster/src/cluster.ts#startCluster': 121,
 };
