@@ -1,21 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { bracketed, type FakeReply, type FakeRequest, type FakeStripeState, failure, ok } from './state';
-
-/** A coupon as the shop makes one: an amount off, once. */
-export interface FakeCoupon {
-  id: string;
-  object: 'coupon';
-  amount_off: number | null;
-  percent_off: number | null;
-  currency: string | null;
-  duration: string;
-  max_redemptions: number | null;
-  times_redeemed: number;
-  name: string | null;
-  redeem_by: number | null;
-  valid: boolean;
-  metadata: Record<string, string>;
-}
+import type { FakeCoupon } from './types';
 
 /** POST /v1/coupons: exactly one of an amount off (in a currency) and a percentage off. */
 export function createCoupon(state: FakeStripeState, { form }: FakeRequest): FakeReply {

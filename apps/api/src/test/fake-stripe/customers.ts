@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type FakeReply, type FakeRequest, type FakeStripeState, failure, ok } from './state';
-
-/** A Stripe Customer as the shop uses one: its e-mail and the shipping address Checkout starts from. */
-export interface FakeCustomer {
-  id: string;
-  object: 'customer';
-  email: string | null;
-  shipping: { name: string; address: Record<string, string> } | null;
-}
+import type { FakeCustomer } from './types';
 
 function customerFields(form: URLSearchParams): Pick<FakeCustomer, 'shipping'> & { email?: string } {
   const address: Record<string, string> = {};

@@ -1,15 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type FakeReply, type FakeRequest, type FakeStripeState, failure, ok } from './state';
-
-export interface FakeRefund {
-  id: string;
-  object: 'refund';
-  amount: number;
-  currency: string;
-  payment_intent: string | null;
-  metadata: Record<string, string>;
-  status: 'succeeded' | 'pending' | 'failed';
-}
+import type { FakeRefund } from './types';
 
 /** POST /v1/refunds. */
 export function createRefund(state: FakeStripeState, { form, headers }: FakeRequest): FakeReply {

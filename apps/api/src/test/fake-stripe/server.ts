@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createSession,
-  expireSession,
-  type FakeCheckoutSession,
-  type FakeDelivery,
-  paySession,
-  retrieveSession,
-} from './checkout-sessions';
+import { createSession, expireSession, paySession, retrieveSession } from './checkout-sessions';
 import { createCoupon } from './coupons';
 import { createCustomer, listCustomers, updateCustomer } from './customers';
 import { chargeOf, createRefund, refundInDashboard } from './refunds';
 import { emptyState, type FakeReply, type FakeRequest, type FakeStripeState } from './state';
+import type { FakeCheckoutSession, FakeDelivery } from './types';
 
 type Handler = (state: FakeStripeState, req: FakeRequest, id: string) => FakeReply;
 

@@ -1,16 +1,4 @@
-import type http from 'node:http';
-import type { FakeCheckoutSession } from './checkout-sessions';
-import type { FakeCoupon } from './coupons';
-import type { FakeCustomer } from './customers';
-import type { FakeRefund } from './refunds';
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  /** The bracket-encoded form the SDK sent, as flat keys (`line_items[0][quantity]`). */
-  form: URLSearchParams;
-}
+import type { FakeCheckoutSession, FakeCoupon, FakeCustomer, FakeRefund, RecordedRequest } from './types';
 
 /** A request as the handlers read it: the recorded parts and the query string. */
 export interface FakeRequest extends RecordedRequest {
