@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../apps/api/src/db/client';
 import { createProduct, createUser } from '../../apps/api/src/test/factories';
-import { type FakeStripeApi, startFakeStripeApi } from '../../apps/api/src/test/fake-stripe-api';
+import { type FakeStripeApi, startFakeStripeApi } from '../../apps/api/src/test/fake-stripe/server';
 import { startSmtpServer, type TestSmtpServer, waitUntil } from '../../apps/api/src/test/mail-test-kit';
 import { signWebhook, stripeEventPayload, WEBHOOK_SECRET } from '../../apps/api/src/test/stripe-test-kit';
 import type { Cluster, ClusterInstance } from './cluster';

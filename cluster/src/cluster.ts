@@ -142,11 +142,10 @@ function clusterInstance(
 }
 
 /**
- * N shop instances as real processes on one PostgreSQL database, Redis and an S3-compatible server, with
- * HAProxy in front (docs/decisions/014). Whatever fails to start stops what had started.
+ * Refuses, before anything starts, a cluster that could not run as asked: its instances and ports, HAProxy,
+ * and a shutdown delay too short for HAProxy to stop sending requests first. Answers what starting needs.
  */
-export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  const say = options.say ?? (() => {});
+function preflight(options: ClusterOptions): { count: number; haproxy: string; timings: ShopTimings } {
   const count = options.instances ?? 2;
   if (!Number.isInteger(count) || count < 1) throw new Error('a cluster has at least one instance');
   if (options.instancePorts && options.instancePorts.length !== count) {
@@ -162,6 +161,64 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         'to stop sending an instance requests, so a restart would drop some; give the instances a longer delay',
     );
   }
+  return { count, haproxy, timings };
+}
+
+/** The settings every instance runs with: one database, Redis and bucket, behind HAProxy at `url`. */
+function instanceEnv(
+  options: ClusterOptions,
+  url: string,
+  dataDir: string,
+  objects: ObjectStorage,
+): Record<string, string> {
+  return {
+    PUBLIC_URL: url,
+    DATABASE_URL: options.databaseUrl,
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    DATA_DIR: dataDir,
+    S3_BUCKET: objects.bucket,
+    S3_ENDPOINT: objects.endpoint,
+    S3_REGION: objects.region,
+    S3_ACCESS_KEY_ID: objects.accessKeyId,
+    S3_SECRET_ACCESS_KEY: objects.secretAccessKey,
+    // HAProxy serves the bucket under /uploads/ on the shop's own address.
+    S3_PUBLIC_URL: url,
+    // The client's address comes in X-Forwarded-For, which HAProxy alone sets.
+    TRUST_PROXY: 'true',
+    ...options.env,
+  };
+}
+
+/** The S3-compatible server the instances keep pictures in, under the cluster's folder unless told. */
+async function startBucket(options: ClusterOptions, tempDir: string, say: (text: string) => void) {
+  const objects = await startObjectStorage({
+    dir: options.objectsDir ?? path.join(tempDir, 'objects'),
+    bucket: BUCKET,
+    port: options.objectsPort,
+  });
+  say(`S3-compatible storage (s3rver) at ${objects.endpoint}, bucket ${BUCKET}`);
+  return objects;
+}
+
+/** The first one alone: it applies the migrations and seeds an empty database, which nobody else may race. */
+async function startInOrder(instances: ClusterInstance[]): Promise<void> {
+  const [first, ...others] = instances;
+  await first?.start();
+  await Promise.all(others.map((i) => i.start()));
+}
+
+/** The bucket's address and keys, without its server's stop. */
+function s3Of({ endpoint, port, bucket, region, accessKeyId, secretAccessKey }: ObjectStorage) {
+  return { endpoint, port, bucket, region, accessKeyId, secretAccessKey };
+}
+
+/**
+ * N shop instances as real processes on one PostgreSQL database, Redis and an S3-compatible server, with
+ * HAProxy in front (docs/decisions/014). Whatever fails to start stops what had started.
+ */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const say = options.say ?? (() => {});
+  const { count, haproxy, timings } = preflight(options);
 
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cluster-'));
   const logDir = options.logDir ?? tempDir;
@@ -188,44 +245,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     say(`${created ? 'created' : 'using'} the database ${new URL(options.databaseUrl).pathname.slice(1)}`);
     if (options.dropDatabaseOnStop) cleanUps.push(() => dropDatabase(options.databaseUrl));
 
-    const objects = await startObjectStorage({
-      dir: options.objectsDir ?? path.join(tempDir, 'objects'),
-      bucket: BUCKET,
-      port: options.objectsPort,
-    });
+    const objects = await startBucket(options, tempDir, say);
     cleanUps.push(() => objects.stop());
-    say(`S3-compatible storage (s3rver) at ${objects.endpoint}, bucket ${BUCKET}`);
 
     const port = options.port || (await freePort());
     const url = `http://127.0.0.1:${port}`;
-    const dataDir = options.dataDir ?? path.join(tempDir, 'data');
-    const env: Record<string, string> = {
-      PUBLIC_URL: url,
-      DATABASE_URL: options.databaseUrl,
-      ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
-      DATA_DIR: dataDir,
-      S3_BUCKET: objects.bucket,
-      S3_ENDPOINT: objects.endpoint,
-      S3_REGION: objects.region,
-      S3_ACCESS_KEY_ID: objects.accessKeyId,
-      S3_SECRET_ACCESS_KEY: objects.secretAccessKey,
-      // HAProxy serves the bucket under /uploads/ on the shop's own address.
-      S3_PUBLIC_URL: url,
-      // The client's address comes in X-Forwarded-For, which HAProxy alone sets.
-      TRUST_PROXY: 'true',
-      ...options.env,
-    };
+    const env = instanceEnv(options, url, options.dataDir ?? path.join(tempDir, 'data'), objects);
 
     const ports = options.instancePorts ?? (await Promise.all(Array.from({ length: count }, () => freePort())));
     for (const [i, instancePort] of ports.entries()) {
       const name = `shop-${i + 1}`;
       instances.push(clusterInstance(name, instancePort, env, timings, logFile(name), options.echo, () => balancer));
     }
-    // The first one alone: it applies the migrations and seeds an empty database, which nobody else may race.
-    const [first, ...others] = instances;
     say(`starting ${count} shop instance${count > 1 ? 's' : ''} (${instances.map((i) => i.url).join(', ')})`);
-    await first?.start();
-    await Promise.all(others.map((i) => i.start()));
+    await startInOrder(instances);
 
     const statsPort = options.statsPort || (await freePort());
     balancer = await startBalancer({
@@ -246,15 +279,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       url,
       instances,
       databaseUrl: options.databaseUrl,
-      s3: {
-        endpoint: objects.endpoint,
-        port: objects.port,
-        bucket: objects.bucket,
-        region: objects.region,
-        accessKeyId: objects.accessKeyId,
-        secretAccessKey: objects.secretAccessKey,
-        publicUrl: url,
-      },
+      s3: { ...s3Of(objects), publicUrl: url },
       balancer: { statsUrl: running.statsUrl, servers: running.servers, waitFor: running.waitFor },
       env,
       timings,

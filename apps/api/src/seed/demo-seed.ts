@@ -11,7 +11,7 @@ import { insertVariants } from '../modules/inventory/inventory.queries';
 import { newVariant } from '../modules/inventory/inventory.service';
 import type { ArtSpec } from './art/product-art';
 import { DEMO_CATALOGUE } from './demo-catalogue';
-import { DEMO_SHOPPERS, planReviews } from './demo-reviews';
+import { DEMO_SHOPPERS, type PlannedReview, planReviews } from './demo-reviews';
 import { demoSizeScale, demoStock } from './demo-stock';
 import { renderProductImages, seedOf, slugify } from './seed-images';
 
@@ -166,6 +166,85 @@ export async function seedOnFirstStart(
   return summary;
 }
 
+/** The demo shoppers who wrote the reviews and the demo customer, after the admin, hours apart. */
+function insertDemoShoppers(tx: Transaction, accountsAt: Date, hashes: { customer: string; shopper: string }) {
+  return tx
+    .insert(users)
+    .values([
+      ...DEMO_SHOPPERS.map((s, i) => ({
+        username: s.username,
+        email: s.email,
+        profession: s.profession,
+        passwordHash: hashes.shopper,
+        createdAt: new Date(accountsAt.getTime() + (i + 1) * 3 * HOUR),
+      })),
+      {
+        username: DEMO_CUSTOMER.username,
+        email: DEMO_CUSTOMER.email,
+        passwordHash: hashes.customer,
+        createdAt: new Date(accountsAt.getTime() + 24 * HOUR),
+      },
+    ])
+    .returning({ id: users.id });
+}
+
+/** The demo catalogue's products, arriving one after another up to `now`, each rated by its planned reviews. */
+function insertDemoProducts(
+  tx: Transaction,
+  catalogue: { images: string[]; planned: PlannedReview[][]; authorId: string | null },
+  now: Date,
+) {
+  return tx
+    .insert(products)
+    .values(
+      DEMO_CATALOGUE.map((p, i) => {
+        const plan = catalogue.planned[i] ?? [];
+        const createdAt = new Date(
+          now.getTime() - (DEMO_CATALOGUE.length - i) * ARRIVAL_INTERVAL + (seedOf(p.name) % 6) * HOUR,
+        );
+        return {
+          name: p.name,
+          category: p.category,
+          color: p.color,
+          description: p.description,
+          priceCents: toCents(p.price),
+          oldPriceCents: p.oldPrice === undefined ? null : toCents(p.oldPrice),
+          image: catalogue.images[i] ?? '',
+          // A reviewed product's rating is the average of its reviews, as the reviews module keeps it.
+          rating: plan.length > 0 ? plan.reduce((sum, r) => sum + r.rating, 0) / plan.length : p.rating,
+          reviewCount: plan.length,
+          sizeScale: demoSizeScale(p),
+          authorId: catalogue.authorId,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    )
+    .returning({ id: products.id, createdAt: products.createdAt });
+}
+
+/** Each product's planned reviews, written between its arrival and `now` by the demo shoppers. */
+function demoReviewRows(
+  productRows: { id: string; createdAt: Date }[],
+  planned: PlannedReview[][],
+  reviewers: { id: string }[],
+  now: Date,
+) {
+  return productRows.flatMap((product, i) =>
+    (planned[i] ?? []).map((r) => {
+      const at = new Date(product.createdAt.getTime() + r.when * (now.getTime() - product.createdAt.getTime()));
+      return {
+        productId: product.id,
+        userId: reviewers[r.reviewer]?.id ?? null,
+        rating: r.rating,
+        comment: r.comment,
+        createdAt: at,
+        updatedAt: at,
+      };
+    }),
+  );
+}
+
 /**
  * The demo catalogue, its reviews, the admin and the demo customer. Pictures are stored first under names
  * that change with their content, so a retry simply writes them again.
@@ -187,53 +266,9 @@ async function seedDemoData(deps: SeedDeps, admin: FirstAdmin, now: Date): Promi
   return onEmptyDatabase(deps.db, async (tx) => {
     const accountsAt = new Date(now.getTime() - (DEMO_CATALOGUE.length + 24) * ARRIVAL_INTERVAL);
     const adminRow = await insertAdmin(tx, admin, accountsAt);
-    const reviewers = await tx
-      .insert(users)
-      .values([
-        ...DEMO_SHOPPERS.map((s, i) => ({
-          username: s.username,
-          email: s.email,
-          profession: s.profession,
-          passwordHash: shopperHash,
-          createdAt: new Date(accountsAt.getTime() + (i + 1) * 3 * HOUR),
-        })),
-        {
-          username: DEMO_CUSTOMER.username,
-          email: DEMO_CUSTOMER.email,
-          passwordHash: customerHash,
-          createdAt: new Date(accountsAt.getTime() + 24 * HOUR),
-        },
-      ])
-      .returning({ id: users.id });
-
+    const reviewers = await insertDemoShoppers(tx, accountsAt, { customer: customerHash, shopper: shopperHash });
     const planned = DEMO_CATALOGUE.map((p, i) => planReviews(i, p.category, p.rating, reviewers.length));
-    const productRows = await tx
-      .insert(products)
-      .values(
-        DEMO_CATALOGUE.map((p, i) => {
-          const plan = planned[i] ?? [];
-          const createdAt = new Date(
-            now.getTime() - (DEMO_CATALOGUE.length - i) * ARRIVAL_INTERVAL + (seedOf(p.name) % 6) * HOUR,
-          );
-          return {
-            name: p.name,
-            category: p.category,
-            color: p.color,
-            description: p.description,
-            priceCents: toCents(p.price),
-            oldPriceCents: p.oldPrice === undefined ? null : toCents(p.oldPrice),
-            image: images[i] ?? '',
-            // A reviewed product's rating is the average of its reviews, as the reviews module keeps it.
-            rating: plan.length > 0 ? plan.reduce((sum, r) => sum + r.rating, 0) / plan.length : p.rating,
-            reviewCount: plan.length,
-            sizeScale: demoSizeScale(p),
-            authorId: adminRow?.id ?? null,
-            createdAt,
-            updatedAt: createdAt,
-          };
-        }),
-      )
-      .returning({ id: products.id, createdAt: products.createdAt });
+    const productRows = await insertDemoProducts(tx, { images, planned, authorId: adminRow?.id ?? null }, now);
     // The seeded stock is each size's opening count: the ledger starts with the shop's first sale.
     await insertVariants(
       tx,
@@ -242,20 +277,7 @@ async function seedDemoData(deps: SeedDeps, admin: FirstAdmin, now: Date): Promi
         return demo ? demoStock(demo).map((s) => newVariant(product.id, s.size, s.onHand)) : [];
       }),
     );
-
-    const reviewRows = productRows.flatMap((product, i) =>
-      (planned[i] ?? []).map((r) => {
-        const at = new Date(product.createdAt.getTime() + r.when * (now.getTime() - product.createdAt.getTime()));
-        return {
-          productId: product.id,
-          userId: reviewers[r.reviewer]?.id ?? null,
-          rating: r.rating,
-          comment: r.comment,
-          createdAt: at,
-          updatedAt: at,
-        };
-      }),
-    );
+    const reviewRows = demoReviewRows(productRows, planned, reviewers, now);
     if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
     return {
       products: productRows.length,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { type FakeStripeApi, startFakeStripeApi } from './fake-stripe-api';
+import { type FakeStripeApi, startFakeStripeApi } from './fake-stripe/server';
 import { createTestApp, type TestApp } from './test-app';
 
 export const WEBHOOK_SECRET = 'whsec_test_shop';

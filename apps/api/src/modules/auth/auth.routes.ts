@@ -53,7 +53,8 @@ function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: 
   });
 }
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Opening and closing a session: a new account, the login (with its second factor) and the logout. */
+const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
@@ -115,7 +116,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'Logged out successfully' };
     },
   );
+};
 
+/** A forgotten password: the mail with its link, and the new password the link lets the shopper set. */
+const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forgot-password',
     {
@@ -142,7 +146,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: PASSWORD_RESET_MESSAGES.done };
     },
   );
+};
 
+/** The auth routes, by group; each route declares its own auth level. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(sessionRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(twoFactorRoutes);
 
   app.get(

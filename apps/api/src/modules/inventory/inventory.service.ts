@@ -13,19 +13,16 @@ import type { ServiceContext } from '../../platform/context';
 import { AppError, invalid, notFound, unauthorised } from '../../platform/errors';
 import {
   countLowStock,
-  expiredHoldIds,
   findProductScale,
-  insertLedger,
   insertVariants,
-  ledgerOfProduct,
-  ledgerRow,
   lowStockVariants,
-  type ReservationEnd,
   setOnHand,
   type VariantRow,
   variantsOfProducts,
 } from './inventory.queries';
 import { newVariant } from './product-sizes';
+import { expiredHoldIds, type ReservationEnd } from './stock-holds.queries';
+import { insertLedger, ledgerOfProduct, ledgerRow } from './stock-ledger.queries';
 
 export { type CartItemRequest, type CartLine, cartItemRequestOf, resolveCartLines } from './cart-lines';
 // Other modules reach the inventory through its service: the sizes a product is made with, a cart's

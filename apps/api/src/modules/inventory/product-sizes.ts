@@ -1,6 +1,7 @@
 import { DEFAULT_OPENING_STOCK, ONE_SIZE, sizePosition, type VariantStockInput } from '@shop/contract/inventory';
 import type { Transaction } from '../../db/client';
-import { insertLedger, insertVariants, ledgerRow, type NewVariant, type VariantRow } from './inventory.queries';
+import { insertVariants, type NewVariant, type VariantRow } from './inventory.queries';
+import { insertLedger, ledgerRow } from './stock-ledger.queries';
 
 // A product's sizes as the shop makes them: their SKUs, and the stock a new product opens with.
 

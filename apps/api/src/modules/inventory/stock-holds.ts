@@ -3,16 +3,9 @@ import { describeShortItem, type ShortItem } from '@shop/contract/inventory';
 import type { Queryable, Transaction } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { CartLine } from './cart-lines';
-import {
-  availableOf,
-  endActiveReservations,
-  holdLines,
-  insertLedger,
-  ledgerRow,
-  type ReservationEnd,
-  restockVariants,
-  sellAvailable,
-} from './inventory.queries';
+import { availableOf, sellAvailable } from './inventory.queries';
+import { endActiveReservations, holdLines, type ReservationEnd } from './stock-holds.queries';
+import { insertLedger, ledgerRow, restockVariants } from './stock-ledger.queries';
 
 // What a checkout holds of each size, and how the hold ends: sold, given back, or returned to stock.
 
@@ -29,7 +22,7 @@ export function shortStock(shortItems: ShortItem[]): AppError {
 }
 
 /**
- * Holds every line of a checkout in one statement (inventory.queries holdLines): each line is held only
+ * Holds every line of a checkout in one statement (stock-holds.queries holdLines): each line is held only
  * where its size still has that many available, which the sizes' own check decides as the update
  * happens, never read first. All lines or none: when a line cannot be held nothing is, and the 409
  * names what is left of each short one.

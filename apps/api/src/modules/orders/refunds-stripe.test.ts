@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refunds } from '../../db/schema';
 import { confirm, openSession } from '../../test/checkout-test-kit';
 import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
-import type { FakeStripeApi } from '../../test/fake-stripe-api';
+import type { FakeStripeApi } from '../../test/fake-stripe/server';
 import { deliverWebhook, signWebhook, startStripeShop, stripeEventPayload } from '../../test/stripe-test-kit';
 import type { TestApp } from '../../test/test-app';
 import { fulfilDepsOf } from './fulfil-deps';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, orders, stockReservations, users } from '../../db/schema';
 import { checkout, confirm, openSession } from '../../test/checkout-test-kit';
 import { createProduct, createUser, type TestUser } from '../../test/factories';
-import type { FakeStripeApi } from '../../test/fake-stripe-api';
+import type { FakeStripeApi } from '../../test/fake-stripe/server';
 import { deliverWebhook, signWebhook, startStripeShop, stripeEventPayload } from '../../test/stripe-test-kit';
 import type { TestApp } from '../../test/test-app';
 

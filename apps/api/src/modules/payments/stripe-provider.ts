@@ -3,16 +3,16 @@ import type { ShippingAddress } from '@shop/contract/delivery';
 import { ONE_SIZE } from '@shop/contract/inventory';
 import Stripe from 'stripe';
 import type { AppConfig } from '../../platform/config';
-import { invalid } from '../../platform/errors';
 import {
   type CheckoutDiscount,
-  type PaymentEvent,
+  type CreateCheckoutSessionInput,
   type PaymentProvider,
-  type ProviderRefund,
   type ProviderSession,
+  type RefundInput,
   RefundRefusedError,
 } from './payment-provider';
 import { STRIPE_SHIPPING_EXPAND, stripeShippingOf, stripeShippingParams } from './stripe-shipping';
+import { parseStripeWebhook } from './stripe-webhooks';
 
 export type StripeSettings = NonNullable<AppConfig['stripe']>;
 
@@ -40,35 +40,6 @@ function paymentIdOf(session: Stripe.Checkout.Session): string | null {
   const intent = session.payment_intent;
   // A session with nothing to pay has no payment intent; its own id is the only reference.
   return (typeof intent === 'string' ? intent : intent?.id) ?? session.id;
-}
-
-/** The refunds a charge.refunded event lists; those that failed or were cancelled gave nothing back. */
-function refundedEvent(charge: Stripe.Charge): PaymentEvent {
-  const intent = charge.payment_intent;
-  const paymentId = (typeof intent === 'string' ? intent : intent?.id) ?? charge.id;
-  const refunds: ProviderRefund[] = (charge.refunds?.data ?? [])
-    .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
-    .map((r) => ({ id: r.id, amountCents: r.amount, shopRefundId: r.metadata?.shopRefundId ?? null }));
-  return { type: 'payment.refunded', paymentId, refunds };
-}
-
-/**
- * A refund made or settled at Stripe, as its own event: recent API versions leave a charge's refunds out
- * of charge.refunded, so a refund made in Stripe's dashboard reaches the shop through these.
- */
-function refundObjectEvent(refund: Stripe.Refund): PaymentEvent {
-  const intent = refund.payment_intent;
-  const charge = refund.charge;
-  const paymentId =
-    (typeof intent === 'string' ? intent : intent?.id) ?? (typeof charge === 'string' ? charge : charge?.id);
-  if (!paymentId || refund.status === 'failed' || refund.status === 'canceled') {
-    return { type: 'ignored', providerType: `refund.${refund.status ?? 'unknown'}` };
-  }
-  return {
-    type: 'payment.refunded',
-    paymentId,
-    refunds: [{ id: refund.id, amountCents: refund.amount, shopRefundId: refund.metadata?.shopRefundId ?? null }],
-  };
 }
 
 /**
@@ -115,136 +86,114 @@ async function oneOffCoupon(stripe: Stripe, discount: CheckoutDiscount, expiresA
   return coupon.id;
 }
 
+/** The cart's lines as Stripe's line items, tax as a line of its own. */
+function lineItemsOf(input: CreateCheckoutSessionInput, publicUrl: string) {
+  const productLines = input.lineItems.map((line) => ({
+    quantity: line.quantity,
+    price_data: {
+      currency: CURRENCY,
+      unit_amount: line.unitPriceCents,
+      product_data: {
+        name: line.size && line.size !== ONE_SIZE ? `${line.name} (${line.size})` : line.name,
+        images: [new URL(line.image, `${publicUrl}/`).toString()],
+        metadata: { productId: line.productId, ...(line.sku ? { sku: line.sku } : {}) },
+      },
+    },
+  }));
+  // Tax is its own line so Stripe charges exactly the Grand Total the cart showed.
+  const taxLine = {
+    quantity: 1,
+    price_data: {
+      currency: CURRENCY,
+      unit_amount: input.taxCents,
+      product_data: { name: `Tax (${TAX_PERCENT}%)` },
+    },
+  };
+  return input.taxCents > 0 ? [...productLines, taxLine] : productLines;
+}
+
+async function createCheckoutSession(stripe: Stripe, publicUrl: string, input: CreateCheckoutSessionInput) {
+  const discountCents = input.discount?.amountCents ?? 0;
+  const itemsCents = input.lineItems.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0) - discountCents;
+  // Checkout asks for the address and the method and adds the method's rate to the total; it starts
+  // from the saved address through the shopper's Customer (Stripe takes a customer or an e-mail, not both).
+  const customer = input.shippingAddressPrefill
+    ? await customerWithAddress(stripe, input.customerEmail, input.shippingAddressPrefill)
+    : null;
+  const coupon =
+    input.discount && discountCents > 0 ? await oneOffCoupon(stripe, input.discount, input.expiresAt) : null;
+  const session = await stripe.checkout.sessions.create({
+    mode: 'payment',
+    line_items: lineItemsOf(input, publicUrl),
+    ...(coupon ? { discounts: [{ coupon }] } : {}),
+    ...stripeShippingParams(itemsCents, CURRENCY),
+    ...(customer ? { customer } : { customer_email: input.customerEmail }),
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+    metadata: input.metadata,
+    // The same moment the stock reservation ends (Stripe wants it 30 minutes to 24 hours away).
+    expires_at: Math.ceil(input.expiresAt.getTime() / 1000),
+  });
+  if (!session.url) throw new Error(`Stripe session ${session.id} has no url`);
+  return { id: session.id, url: session.url };
+}
+
+async function retrieveSession(stripe: Stripe, id: string): Promise<ProviderSession | null> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(id, { expand: STRIPE_SHIPPING_EXPAND });
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+    throw err;
+  }
+  return {
+    id: session.id,
+    status: statusOf(session),
+    amountTotalCents: session.amount_total ?? 0,
+    paymentId: paymentIdOf(session),
+    metadata: session.metadata ?? {},
+    shipping: stripeShippingOf(session),
+  };
+}
+
+async function expireSession(stripe: Stripe, id: string): Promise<'expired' | 'paid'> {
+  try {
+    await stripe.checkout.sessions.expire(id);
+    return 'expired';
+  } catch (err) {
+    // Stripe refuses to expire a session that is complete (paid) or expired already.
+    if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+    const session = await stripe.checkout.sessions.retrieve(id);
+    return statusOf(session) === 'paid' ? 'paid' : 'expired';
+  }
+}
+
+async function refundPayment(stripe: Stripe, { paymentId, amountCents, idempotencyKey, metadata }: RefundInput) {
+  try {
+    const refund = await stripe.refunds.create(
+      { payment_intent: paymentId, amount: amountCents, metadata },
+      { idempotencyKey },
+    );
+    return { providerRefundId: refund.id };
+  } catch (err) {
+    // A refusal is Stripe's final word (charge disputed, already refunded); a timeout or a 5xx is not.
+    if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) {
+      throw new RefundRefusedError(err.message, { cause: err });
+    }
+    throw err;
+  }
+}
+
 /** Stripe Checkout through the official SDK. */
 export function createStripeProvider(settings: StripeSettings, publicUrl: string): PaymentProvider {
   const stripe = createStripeClient(settings);
-  const absolute = (url: string) => new URL(url, `${publicUrl}/`).toString();
-
   return {
     kind: 'stripe',
-
-    async createCheckoutSession(input) {
-      const productLines = input.lineItems.map((line) => ({
-        quantity: line.quantity,
-        price_data: {
-          currency: CURRENCY,
-          unit_amount: line.unitPriceCents,
-          product_data: {
-            name: line.size && line.size !== ONE_SIZE ? `${line.name} (${line.size})` : line.name,
-            images: [absolute(line.image)],
-            metadata: { productId: line.productId, ...(line.sku ? { sku: line.sku } : {}) },
-          },
-        },
-      }));
-      // Tax is its own line so Stripe charges exactly the Grand Total the cart showed.
-      const taxLine = {
-        quantity: 1,
-        price_data: {
-          currency: CURRENCY,
-          unit_amount: input.taxCents,
-          product_data: { name: `Tax (${TAX_PERCENT}%)` },
-        },
-      };
-      const discountCents = input.discount?.amountCents ?? 0;
-      const itemsCents = input.lineItems.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0) - discountCents;
-      // Checkout asks for the address and the method and adds the method's rate to the total; it starts
-      // from the saved address through the shopper's Customer (Stripe takes a customer or an e-mail, not both).
-      const customer = input.shippingAddressPrefill
-        ? await customerWithAddress(stripe, input.customerEmail, input.shippingAddressPrefill)
-        : null;
-      const coupon =
-        input.discount && discountCents > 0 ? await oneOffCoupon(stripe, input.discount, input.expiresAt) : null;
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        line_items: input.taxCents > 0 ? [...productLines, taxLine] : productLines,
-        ...(coupon ? { discounts: [{ coupon }] } : {}),
-        ...stripeShippingParams(itemsCents, CURRENCY),
-        ...(customer ? { customer } : { customer_email: input.customerEmail }),
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-        metadata: input.metadata,
-        // The same moment the stock reservation ends (Stripe wants it 30 minutes to 24 hours away).
-        expires_at: Math.ceil(input.expiresAt.getTime() / 1000),
-      });
-      if (!session.url) throw new Error(`Stripe session ${session.id} has no url`);
-      return { id: session.id, url: session.url };
-    },
-
-    async retrieveSession(id) {
-      let session: Stripe.Checkout.Session;
-      try {
-        session = await stripe.checkout.sessions.retrieve(id, { expand: STRIPE_SHIPPING_EXPAND });
-      } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
-        throw err;
-      }
-      return {
-        id: session.id,
-        status: statusOf(session),
-        amountTotalCents: session.amount_total ?? 0,
-        paymentId: paymentIdOf(session),
-        metadata: session.metadata ?? {},
-        shipping: stripeShippingOf(session),
-      };
-    },
-
-    async expireSession(id) {
-      try {
-        await stripe.checkout.sessions.expire(id);
-        return 'expired';
-      } catch (err) {
-        // Stripe refuses to expire a session that is complete (paid) or expired already.
-        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
-        const session = await stripe.checkout.sessions.retrieve(id);
-        return statusOf(session) === 'paid' ? 'paid' : 'expired';
-      }
-    },
-
-    async refund({ paymentId, amountCents, idempotencyKey, metadata }) {
-      try {
-        const refund = await stripe.refunds.create(
-          { payment_intent: paymentId, amount: amountCents, metadata },
-          { idempotencyKey },
-        );
-        return { providerRefundId: refund.id };
-      } catch (err) {
-        // A refusal is Stripe's final word (charge disputed, already refunded); a timeout or a 5xx is not.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) {
-          throw new RefundRefusedError(err.message, { cause: err });
-        }
-        throw err;
-      }
-    },
-
-    parseWebhook(rawBody, signatureHeader): PaymentEvent {
-      if (!settings.webhookSecret) throw invalid('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
-      if (!signatureHeader) throw invalid('Missing Stripe-Signature header');
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret);
-      } catch {
-        throw invalid('Invalid Stripe-Signature');
-      }
-      switch (event.type) {
-        case 'checkout.session.completed':
-          // A delayed payment method (a bank debit) completes the session before the money arrives.
-          return event.data.object.payment_status === 'unpaid'
-            ? { type: 'ignored', providerType: event.type }
-            : { type: 'checkout.completed', sessionId: event.data.object.id };
-        case 'checkout.session.async_payment_succeeded':
-          return { type: 'checkout.completed', sessionId: event.data.object.id };
-        case 'checkout.session.async_payment_failed':
-          return { type: 'checkout.failed', sessionId: event.data.object.id };
-        case 'checkout.session.expired':
-          return { type: 'checkout.expired', sessionId: event.data.object.id };
-        case 'charge.refunded':
-          return refundedEvent(event.data.object);
-        case 'refund.created':
-        case 'refund.updated':
-          return refundObjectEvent(event.data.object);
-        default:
-          return { type: 'ignored', providerType: event.type };
-      }
-    },
+    createCheckoutSession: (input) => createCheckoutSession(stripe, publicUrl, input),
+    retrieveSession: (id) => retrieveSession(stripe, id),
+    expireSession: (id) => expireSession(stripe, id),
+    refund: (input) => refundPayment(stripe, input),
+    parseWebhook: (rawBody, signatureHeader) =>
+      parseStripeWebhook(stripe, settings.webhookSecret, rawBody, signatureHeader),
   };
 }
