@@ -13,7 +13,6 @@ export const ALLOWED_FILES: Record<string, number> = {
   'apps/api/src/modules/orders/checkout.test.ts': 387,
   'apps/api/src/modules/orders/refunds.test.ts': 364,
   'apps/api/src/modules/orders/stripe-checkout.test.ts': 330,
-  'apps/api/src/test/seed-client-replay.test.ts': 399,
   'cluster/src/cluster.test.ts': 352,
   // Server, bench and cluster files not split along their seams yet.
   'apps/api/src/modules/inventory/inventory.queries.ts': 358,
