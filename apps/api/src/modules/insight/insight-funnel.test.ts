@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiPaths } from '@shop/contract/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
-import { admin, catalogue, figures, shopper, startInsightShop, stopInsightShop, t } from './insight-test-kit';
+import { admin, catalogue, figures, shopper, startInsightShop, stopInsightShop, t } from '../../test/insight-test-kit';
 
 /** The funnel and the failed searches, counted from requests the test makes, and the add-to-cart beacon's limits. */
 beforeAll(startInsightShop, 60_000);

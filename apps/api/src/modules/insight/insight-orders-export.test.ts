@@ -15,7 +15,7 @@ import {
   stopInsightShop,
   t,
   today,
-} from './insight-test-kit';
+} from '../../test/insight-test-kit';
 import { EXPORT_PAGE_SIZE } from './orders-export';
 
 /** The orders export: its rows and money, its cells made safe for a spreadsheet, its pages and its refusals. */

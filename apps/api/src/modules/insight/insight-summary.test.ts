@@ -20,7 +20,7 @@ import {
   summary,
   t,
   today,
-} from './insight-test-kit';
+} from '../../test/insight-test-kit';
 
 /** The summary's figures against the data set's own answers, its refusals and caching, and the figures it keeps. */
 beforeAll(startInsightShop, 60_000);

@@ -11,7 +11,7 @@ import {
   startInventoryShop,
   stopInventoryShop,
   t,
-} from './inventory-test-kit';
+} from '../../test/inventory-test-kit';
 
 /** The admin's stock form: setting and adding sizes, and the sizes running low. */
 beforeAll(startInventoryShop);

@@ -6,9 +6,6 @@ import { productVariants, stockLedger, stockReservations } from '../../db/schema
 import { sweepExpiredHolds } from '../../flows/checkout-release';
 import { checkout, confirm, GOOD_CARD, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createProduct, createUser } from '../../test/factories';
-import { onOneConnection, synchronousCommitOf } from '../../test/test-app';
-import { fulfilDepsOf } from '../orders/fulfil-deps';
-import { type CartLine, endHold, reserveCart } from './inventory.service';
 import {
   dressStock,
   expectLedgerHolds,
@@ -19,7 +16,10 @@ import {
   startInventoryShop,
   stopInventoryShop,
   t,
-} from './inventory-test-kit';
+} from '../../test/inventory-test-kit';
+import { onOneConnection, synchronousCommitOf } from '../../test/test-app';
+import { fulfilDepsOf } from '../orders/fulfil-deps';
+import { type CartLine, endHold, reserveCart } from './inventory.service';
 
 /** Checkout holds stock by size, gives it back, sells it when paid, and locks the sizes only briefly. */
 beforeAll(startInventoryShop);

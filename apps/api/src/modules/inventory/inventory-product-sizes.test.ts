@@ -10,7 +10,7 @@ import {
   startInventoryShop,
   stopInventoryShop,
   t,
-} from './inventory-test-kit';
+} from '../../test/inventory-test-kit';
 
 /** A product's sizes: how its answers list and filter them, and how adding one stocks them. */
 beforeAll(startInventoryShop);

@@ -3,7 +3,6 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sentMails } from '../../db/schema';
 import { createProduct, createUser } from '../../test/factories';
-import { buy, waitUntil } from '../../test/mail-test-kit';
 import {
   handler,
   mailsWithId,
@@ -15,7 +14,8 @@ import {
   stopMailShop,
   t,
   toText,
-} from './mail-delivery-test-kit';
+} from '../../test/mail-delivery-test-kit';
+import { buy, waitUntil } from '../../test/mail-test-kit';
 import { mailJobHandler } from './mail-worker';
 
 /** The order confirmation's content and record, and a batch of mail jobs sent, skipped and refused. */

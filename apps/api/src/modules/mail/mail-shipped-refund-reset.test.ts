@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, passwordResetTokens, refunds } from '../../db/schema';
 import { shippedMailEventKey, trackingTag } from '../../platform/mail-jobs';
 import { createProduct, createUser } from '../../test/factories';
-import { buy } from '../../test/mail-test-kit';
 import {
   handler,
   mailsWithId,
@@ -15,7 +14,8 @@ import {
   stopMailShop,
   t,
   toText,
-} from './mail-delivery-test-kit';
+} from '../../test/mail-delivery-test-kit';
+import { buy } from '../../test/mail-test-kit';
 import { mailSealKey, sealForMail } from './mail-seal';
 
 /** The shipped, refund and password reset mails, each from its job. */

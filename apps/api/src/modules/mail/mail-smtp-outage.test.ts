@@ -2,8 +2,8 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sentMails } from '../../db/schema';
 import { createProduct, createUser } from '../../test/factories';
+import { mailsWithId, messageId, sleep, smtp, startMailShop, stopMailShop, t } from '../../test/mail-delivery-test-kit';
 import { buy, waitUntil } from '../../test/mail-test-kit';
-import { mailsWithId, messageId, sleep, smtp, startMailShop, stopMailShop, t } from './mail-delivery-test-kit';
 
 /** Mails queued while the SMTP server is down, each delivered once it is back. */
 beforeAll(startMailShop);

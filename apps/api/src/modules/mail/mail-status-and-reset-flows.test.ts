@@ -3,8 +3,8 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingTag } from '../../platform/mail-jobs';
 import { createAdmin, createProduct, createUser } from '../../test/factories';
+import { messageId, received, smtp, startMailShop, stopMailShop, t, toText } from '../../test/mail-delivery-test-kit';
 import { buy, waitUntil } from '../../test/mail-test-kit';
-import { messageId, received, smtp, startMailShop, stopMailShop, t, toText } from './mail-delivery-test-kit';
 
 /** The mails the admin's shipped status and a forgotten password send, from the request to the inbox. */
 beforeAll(startMailShop);

@@ -2,9 +2,9 @@ import { ORDER_MESSAGES } from '@shop/contract/orders';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinPaymentSessions, checkoutSessions, orders } from '../../db/schema';
+import { startCheckoutShop, stopCheckoutShop, t } from '../../test/checkout-shop-test-kit';
 import { checkout, confirm, GOOD_ADDRESS, GOOD_CARD, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createProduct, createUser } from '../../test/factories';
-import { startCheckoutShop, stopCheckoutShop, t } from './checkout-shop-test-kit';
 
 /** The builtin hosted checkout page: the session it shows, the cards it takes and refuses, its expiry. */
 beforeAll(startCheckoutShop);

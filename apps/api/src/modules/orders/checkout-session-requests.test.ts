@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, type orders, products } from '../../db/schema';
+import { startCheckoutShop, stopCheckoutShop, t } from '../../test/checkout-shop-test-kit';
 import { checkout, confirm, openSession, submitCard } from '../../test/checkout-test-kit';
 import { createAdmin, createProduct, createUser } from '../../test/factories';
-import { startCheckoutShop, stopCheckoutShop, t } from './checkout-shop-test-kit';
 
 /** What create-checkout-session and confirm-payment accept, refuse and record, and for whom. */
 beforeAll(startCheckoutShop);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippedMailEventKey } from '../../platform/mail-jobs';
 import { createUser } from '../../test/factories';
-import { admin, mailJobs, mailJobsLike, placeOrder, startRefundsShop, stopRefundsShop, t } from './refunds-test-kit';
+import {
+  admin,
+  mailJobs,
+  mailJobsLike,
+  placeOrder,
+  startRefundsShop,
+  stopRefundsShop,
+  t,
+} from '../../test/refunds-test-kit';
 
 /** An order marked shipped: the carrier and tracking number it keeps, and the mail each one queues. */
 beforeAll(startRefundsShop);

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinRefunds, orders, productVariants, refunds } from '../../db/schema';
 import { createUser } from '../../test/factories';
-import { adminStats as adminStatsOf } from '../stats/stats.service';
 import {
   admin,
   adminStats,
@@ -17,7 +16,8 @@ import {
   stopRefundsShop,
   t,
   userStats,
-} from './refunds-test-kit';
+} from '../../test/refunds-test-kit';
+import { adminStats as adminStatsOf } from '../stats/stats.service';
 
 /** Refunds and cancellations through the API: the money, the stock, the mails, the dashboards and who may. */
 beforeAll(startRefundsShop);

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinRefunds, orders } from '../../db/schema';
 import { createUser } from '../../test/factories';
+import { cents, placeOrder, refund, startRefundsShop, stopRefundsShop, t } from '../../test/refunds-test-kit';
 import { builtinRefund } from '../payments/builtin-refunds';
-import { cents, placeOrder, refund, startRefundsShop, stopRefundsShop, t } from './refunds-test-kit';
 
 /** The builtin provider's own refunds, and two refunds of what is left racing on PostgreSQL. */
 beforeAll(startRefundsShop);

@@ -10,7 +10,7 @@ import {
   stopStripeCheckoutShop,
   stripeSession,
   t,
-} from './stripe-checkout-test-kit';
+} from '../../test/stripe-checkout-test-kit';
 
 /** Checkout sessions opened on Stripe: their prices, their confirmation, and the delivery chosen on them. */
 beforeAll(startStripeCheckoutShop);

@@ -13,7 +13,7 @@ import {
   stopStripeCheckoutShop,
   stripeSession,
   t,
-} from './stripe-checkout-test-kit';
+} from '../../test/stripe-checkout-test-kit';
 
 /** Stripe's webhook: signed events fulfil, expire or are acknowledged, each once. */
 beforeAll(startStripeCheckoutShop);

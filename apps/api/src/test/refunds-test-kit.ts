@@ -1,10 +1,10 @@
 import type { Order, RefundRequest } from '@shop/contract/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { productVariants, stockLedger } from '../../db/schema';
-import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
-import { createAdmin, createProduct, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { productVariants, stockLedger } from '../db/schema';
+import { confirm, openSession, submitCard } from './checkout-test-kit';
+import { createAdmin, createProduct, type TestUser } from './factories';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * The shop the refund and shipping tests work on, one per test file, with its admin: a file starts it with

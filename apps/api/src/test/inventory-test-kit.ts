@@ -1,10 +1,10 @@
 import type { Product } from '@shop/contract/products';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { productVariants } from '../../db/schema';
-import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { activeReservedOf, ledgerTotals } from './inventory.queries';
+import { productVariants } from '../db/schema';
+import { activeReservedOf, ledgerTotals } from '../modules/inventory/inventory.queries';
+import { createAdmin, createProduct, createUser, type TestUser } from './factories';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * The shop the inventory tests stock and sell from, one per test file, with an admin and a shopper: a file

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * The shop the builtin checkout's tests buy from, one per test file: a file starts it with

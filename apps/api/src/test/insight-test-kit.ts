@@ -5,10 +5,10 @@ import { addDays, type InsightSummary, isoDayOf } from '@shop/contract/insight';
 import type { Order } from '@shop/contract/orders';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { orderItems, orders, products, refunds } from '../../db/schema';
-import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
-import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { orderItems, orders, products, refunds } from '../db/schema';
+import { confirm, openSession, submitCard } from './checkout-test-kit';
+import { createAdmin, createProduct, createUser, type TestUser } from './factories';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * The insight's figures against a data set made here, whose answers the test works out itself from the

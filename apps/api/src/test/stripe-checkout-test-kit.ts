@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { orders } from '../../db/schema';
-import { openSession } from '../../test/checkout-test-kit';
-import { createProduct, type TestUser } from '../../test/factories';
-import type { FakeStripeApi } from '../../test/fake-stripe-api';
-import { deliverWebhook, signWebhook, startStripeShop, stripeEventPayload } from '../../test/stripe-test-kit';
-import type { TestApp } from '../../test/test-app';
+import { orders } from '../db/schema';
+import { openSession } from './checkout-test-kit';
+import { createProduct, type TestUser } from './factories';
+import type { FakeStripeApi } from './fake-stripe-api';
+import { deliverWebhook, signWebhook, startStripeShop, stripeEventPayload } from './stripe-test-kit';
+import type { TestApp } from './test-app';
 
 /**
  * The shop with its Stripe provider pointed at a local fake of Stripe's API, one per test file: a file

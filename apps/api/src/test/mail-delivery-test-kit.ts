@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { sentMails } from '../../db/schema';
-import { startSmtpServer, type TestSmtpServer, waitUntil } from '../../test/mail-test-kit';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { startPasswordResetWorker } from '../auth/password-reset.service';
-import { mailJobHandler, startMailWorker } from './mail-worker';
+import { sentMails } from '../db/schema';
+import { startPasswordResetWorker } from '../modules/auth/password-reset.service';
+import { mailJobHandler, startMailWorker } from '../modules/mail/mail-worker';
+import { startSmtpServer, type TestSmtpServer, waitUntil } from './mail-test-kit';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * The shop with its mail and password-reset workers, sending to a real SMTP server on 127.0.0.1, one per
