@@ -3,11 +3,11 @@ import { apiPaths } from '@shop/contract/api-paths';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../apps/api/src/db/client';
 import { GOOD_CARD, GOOD_DELIVERY } from '../../apps/api/src/test/checkout-test-kit';
-import type { TestUser } from '../../apps/api/src/test/factories';
+import { createAdmin, type TestUser } from '../../apps/api/src/test/factories';
 // The run's shared values (testLogDir) are declared beside the global setup that provides them.
 import type {} from '../../apps/api/src/test/global-setup';
 import { TEST_PROCESS_POOL_SIZE } from '../../apps/api/src/test/shop-process';
-import { type Cluster, startCluster } from './cluster';
+import { type Cluster, type ClusterInstance, startCluster } from './cluster';
 import { scratchDatabaseUrl } from './databases';
 import { findHaproxy } from './haproxy';
 import { sleep } from './shop-process';
@@ -49,6 +49,33 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
 /** The cluster's database from the test, for factories and for counting what the instances wrote. */
 export const openClusterDatabase = (cluster: Cluster): Promise<DatabaseHandle> =>
   openDatabase({ url: cluster.databaseUrl, poolSize: 4 });
+
+/**
+ * The shop as it is deployed: two instances as real processes on one PostgreSQL database, Redis and an
+ * S3-compatible server, HAProxy in front (docs/decisions/014).
+ *
+ * The cluster the tests of one file share, with its database and an admin made on it: the file starts it
+ * with `beforeAll(startSharedCluster, 240_000)` and stops it with `afterAll(stopSharedCluster, 60_000)` in
+ * its describe, and the bindings below hold it between.
+ */
+export let cluster: Cluster;
+export let database: DatabaseHandle;
+export let admin: TestUser;
+export const db = () => database.db;
+export const instance = (i: number) => cluster.instances[i] as ClusterInstance;
+export const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export async function startSharedCluster() {
+  // Ten login attempts a minute from one address, so the test of forwarded addresses reaches the limit fast.
+  cluster = await startTestCluster({ AUTH_ATTEMPTS_PER_IP_PER_MINUTE: '10' });
+  database = await openClusterDatabase(cluster);
+  admin = await createAdmin(db());
+}
+
+export async function stopSharedCluster() {
+  await database?.close();
+  await cluster?.stop();
+}
 
 /** Checks `done` every 50 ms: the milliseconds it took to hold, or rejects after `giveUpMs`. */
 export async function msUntil(done: () => Promise<boolean>, giveUpMs: number, what: string): Promise<number> {

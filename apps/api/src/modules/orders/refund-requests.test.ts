@@ -1,84 +1,27 @@
-import { ORDER_MESSAGES, type Order, type RefundRequest } from '@shop/contract/orders';
-import { and, eq, sql } from 'drizzle-orm';
+import { ORDER_MESSAGES } from '@shop/contract/orders';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtinRefunds, orders, productVariants, refunds, stockLedger } from '../../db/schema';
-import { shippedMailEventKey } from '../../platform/mail-jobs';
-import { confirm, openSession, submitCard } from '../../test/checkout-test-kit';
-import { createAdmin, createProduct, createUser, type TestUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { builtinRefund } from '../payments/builtin-refunds';
+import { builtinRefunds, orders, productVariants, refunds } from '../../db/schema';
+import { createUser } from '../../test/factories';
+import {
+  admin,
+  adminStats,
+  cents,
+  mailJobs,
+  placeOrder,
+  refund,
+  restockLedgerOf,
+  startRefundsShop,
+  stockOf,
+  stopRefundsShop,
+  t,
+  userStats,
+} from '../../test/refunds-test-kit';
 import { adminStats as adminStatsOf } from '../stats/stats.service';
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdmin(t.db);
-});
-afterAll(() => t.close());
-
-/** A paid order of `user` for two sizes of one product (one of each), through the real buy flow. */
-async function placeOrder(user: TestUser, priceCents = 2000) {
-  const product = await createProduct(t.db, {
-    priceCents,
-    sizeScale: 'clothing',
-    stock: [
-      { size: 'S', onHand: 5 },
-      { size: 'M', onHand: 5 },
-    ],
-  });
-  const { id } = await openSession(t.app, user, [
-    { _id: product.id, quantity: 1, size: 'S' },
-    { _id: product.id, quantity: 2, size: 'M' },
-  ]);
-  expect((await submitCard(t.app, id)).statusCode).toBe(303);
-  const res = await confirm(t.app, user, id);
-  expect(res.statusCode).toBe(200);
-  return { order: res.json().order as Order, product };
-}
-
-const refund = (orderId: string, body: RefundRequest, user: TestUser = admin) =>
-  t.app.inject({ method: 'POST', url: `/api/orders/refund/${orderId}`, headers: user.headers, payload: body });
-
-const cents = (dollars: number) => Math.round(dollars * 100);
-
-async function stockOf(productId: string) {
-  const rows = await t.db.select().from(productVariants).where(eq(productVariants.productId, productId));
-  return Object.fromEntries(rows.map((r) => [r.size, r.onHand]));
-}
-
-async function restockLedgerOf(productId: string) {
-  return t.db
-    .select({ size: productVariants.size, delta: stockLedger.onHandDelta, actorId: stockLedger.actorId })
-    .from(stockLedger)
-    .innerJoin(productVariants, eq(productVariants.id, stockLedger.variantId))
-    .where(and(eq(productVariants.productId, productId), eq(stockLedger.reason, 'restock')));
-}
-
-async function mailJobs(eventKey: string): Promise<number> {
-  const result = await t.db.execute(
-    sql`select count(*)::int as n from pgboss.job where name = 'mail' and data->>'eventKey' = ${eventKey}`,
-  );
-  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
-}
-
-async function mailJobsLike(pattern: string): Promise<number> {
-  const result = await t.db.execute(
-    sql`select count(*)::int as n from pgboss.job where name = 'mail' and data->>'eventKey' like ${pattern}`,
-  );
-  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
-}
-
-const adminStats = async () =>
-  (await t.app.inject({ method: 'GET', url: '/api/stats/admin-stats', headers: admin.headers })).json();
-const userStats = async (user: TestUser) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/stats/user-stats/${encodeURIComponent(user.email)}`,
-      headers: user.headers,
-    })
-  ).json();
+/** Refunds and cancellations through the API: the money, the stock, the mails, the dashboards and who may. */
+beforeAll(startRefundsShop);
+afterAll(stopRefundsShop);
 
 describe('POST /api/orders/refund/:id', () => {
   it('refunds part of an order through the builtin provider, once per refund, and mails it', async () => {
@@ -262,103 +205,5 @@ describe('POST /api/orders/refund/:id', () => {
     expect(customer.statusCode).toBe(403);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
     expect(row).toMatchObject({ refundedCents: 0, status: 'pending' });
-  });
-});
-
-describe('the builtin provider refunds', () => {
-  it('once per idempotency key, and refuses a payment it never took or more than it left', async () => {
-    const user = await createUser(t.db);
-    const { order } = await placeOrder(user);
-    const key = crypto.randomUUID();
-    const input = { paymentId: order.orderId, amountCents: 300, idempotencyKey: key, metadata: {} };
-    const first = await builtinRefund(t.db, input);
-    const second = await builtinRefund(t.db, input);
-    expect(second).toEqual(first);
-    expect(await t.db.select().from(builtinRefunds).where(eq(builtinRefunds.idempotencyKey, key))).toHaveLength(1);
-    await expect(
-      builtinRefund(t.db, { ...input, idempotencyKey: crypto.randomUUID(), paymentId: 'pi_none' }),
-    ).rejects.toThrow(/not found/);
-    await expect(
-      builtinRefund(t.db, { ...input, idempotencyKey: crypto.randomUUID(), amountCents: cents(order.amount) }),
-    ).rejects.toThrow(/less left/);
-  });
-});
-
-describe('PATCH /api/orders/update-order-status/:id with shipped', () => {
-  const patch = (id: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PATCH', url: `/api/orders/update-order-status/${id}`, headers: admin.headers, payload });
-
-  it('stores the carrier and tracking number and mails each tracking number once', async () => {
-    const user = await createUser(t.db);
-    const { order } = await placeOrder(user);
-    const shippedJobs = () => mailJobsLike(`order-shipped:${order._id}%`);
-    const tooLong = await patch(order._id, { status: 'shipped', carrier: 'UPS', trackingNumber: 'x'.repeat(101) });
-    expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().message).toMatch(/Tracking number must be at most 100 characters/);
-    expect(await shippedJobs()).toBe(0);
-
-    const ups = { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
-    const res = await patch(order._id, { status: 'shipped', ...ups });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().order).toMatchObject({ status: 'shipped', ...ups });
-    expect(await mailJobs(shippedMailEventKey(order._id, ups))).toBe(1);
-    await patch(order._id, { status: 'shipped', ...ups });
-    expect(await shippedJobs()).toBe(1);
-
-    // A corrected tracking number is stored and mailed: the customer must not follow the wrong parcel.
-    const dhl = { carrier: 'DHL', trackingNumber: 'JD0002' };
-    await patch(order._id, { status: 'shipped', ...dhl });
-    await patch(order._id, { status: 'shipped', ...dhl });
-    expect(await mailJobs(shippedMailEventKey(order._id, dhl))).toBe(1);
-    await patch(order._id, { status: 'completed' });
-    expect(await shippedJobs()).toBe(2);
-    const mine = await t.app.inject({ method: 'GET', url: `/api/orders/order/${order._id}`, headers: user.headers });
-    expect(mine.json()).toMatchObject({ status: 'completed', ...dhl });
-
-    const closed = await patch(order._id, { status: 'refunded' });
-    expect(closed.statusCode).toBe(400);
-  });
-
-  it('takes a bare status, as the original admin client sends it, and mails the tracking given later', async () => {
-    const user = await createUser(t.db);
-    const { order } = await placeOrder(user);
-    const res = await patch(order._id, { status: 'shipped' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().order).toMatchObject({ status: 'shipped', carrier: null, trackingNumber: null });
-    expect(await mailJobs(`order-shipped:${order._id}`)).toBe(1);
-    await patch(order._id, { status: 'shipped' });
-    expect(await mailJobsLike(`order-shipped:${order._id}%`)).toBe(1);
-
-    const tracking = { carrier: 'Royal Mail', trackingNumber: 'RM123456785GB' };
-    await patch(order._id, { status: 'shipped', ...tracking });
-    expect(await mailJobs(shippedMailEventKey(order._id, tracking))).toBe(1);
-    // Moved back and shipped again with the tracking it kept: the same mail's key, which is sent once.
-    await patch(order._id, { status: 'processing' });
-    await patch(order._id, { status: 'shipped' });
-    expect(await mailJobs(shippedMailEventKey(order._id, tracking))).toBe(2);
-    expect(await mailJobsLike(`order-shipped:${order._id}%`)).toBe(3);
-  });
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)('refunds racing on PostgreSQL', () => {
-  it('two refunds of the remaining amount at once: one succeeds, one is refused', async () => {
-    for (let round = 0; round < 5; round++) {
-      const user = await createUser(t.db);
-      const { order } = await placeOrder(user);
-      await refund(order._id, { kind: 'refund', amountCents: 700 });
-      const rest = cents(order.amount) - 700;
-      const answers = await Promise.all([
-        refund(order._id, { kind: 'refund', amountCents: rest }),
-        refund(order._id, { kind: 'refund', amountCents: rest }),
-      ]);
-      const codes = answers.map((a) => a.statusCode).sort();
-      expect(codes).toEqual([200, 400]);
-      const loser = answers.find((a) => a.statusCode === 400);
-      expect([ORDER_MESSAGES.overRefund, ORDER_MESSAGES.nothingToRefund]).toContain(loser?.json().message);
-      const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
-      expect(row).toMatchObject({ refundedCents: cents(order.amount), status: 'refunded' });
-      const made = await t.db.select().from(builtinRefunds).where(eq(builtinRefunds.paymentId, order.orderId));
-      expect(made.reduce((sum, r) => sum + r.amountCents, 0)).toBe(cents(order.amount));
-    }
   });
 });
