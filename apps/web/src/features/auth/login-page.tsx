@@ -13,6 +13,7 @@ import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { useHydrated } from '../../ui/use-hydrated';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useLoginMutation } from './auth.api';
+import { emailInput } from './auth-fields';
 import { AuthElsewhere, AuthForm, AuthLayout } from './auth-layout';
 import { LoginCodeStep } from './login-code-step';
 
@@ -121,15 +122,7 @@ function LoginForm({ form, notice, onLoggedIn, onChallenge }: LoginFormProps) {
         </p>
       )}
       <AuthForm onSubmit={onSubmit} noValidate busy={isLoading} submitLabel="Login">
-        <SchemaField
-          form={form}
-          name="email"
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <SchemaField form={form} id="login-email" {...emailInput} />
         <SchemaField
           form={form}
           name="password"

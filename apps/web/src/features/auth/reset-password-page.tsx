@@ -1,4 +1,3 @@
-import { PASSWORD_MIN_LENGTH } from '@shop/contract/constants';
 import { resetPasswordRequestSchema } from '@shop/contract/users';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +9,7 @@ import { logout } from '../../lib/session-actions';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useResetPasswordMutation } from './auth.api';
+import { NEW_PASSWORD_HINT, newPasswordInput } from './auth-fields';
 import { AuthForm, AuthLayout } from './auth-layout';
 import type { LoginLocationState } from './login-page';
 
@@ -71,21 +71,15 @@ function ResetPasswordForm({ token }: { token: string }) {
         name="password"
         id="reset-password"
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={NEW_PASSWORD_HINT}
+        {...newPasswordInput}
       />
       <SchemaField
         form={form}
         name="confirmation"
         id="reset-password-again"
         label="New password again"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
+        {...newPasswordInput}
       />
       {error && (
         <div role="alert" className="space-y-1 text-sm text-red-700">
