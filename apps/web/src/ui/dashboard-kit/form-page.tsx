@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from './page-header';
-import { type QueryResult, QueryState } from './query-state';
+import { QueryPage } from './query-page';
+import type { QueryResult } from './query-state';
 import { FormSkeleton, RecordLoadFailed, type RecordLoadFailedProps } from './record-load-states';
+
+const ADMIN_EYEBROW = 'Admin dashboard';
 
 interface FormPageProps {
   title: string;
@@ -13,7 +16,7 @@ interface FormPageProps {
 export function FormPage({ title, description, children }: FormPageProps) {
   return (
     <>
-      <PageHeader eyebrow="Admin dashboard" title={title} description={description} />
+      <PageHeader eyebrow={ADMIN_EYEBROW} title={title} description={description} />
       {children}
     </>
   );
@@ -38,14 +41,15 @@ export function EditRecordPage<T>({
   ...failure
 }: EditRecordPageProps<T>) {
   return (
-    <FormPage title={title} description={description}>
-      <QueryState
-        query={query}
-        loading={<FormSkeleton label={loadingLabel} />}
-        failed={(error, retry) => <RecordLoadFailed error={error} onRetry={retry} {...failure} />}
-      >
-        {children}
-      </QueryState>
-    </FormPage>
+    <QueryPage
+      eyebrow={ADMIN_EYEBROW}
+      title={title}
+      description={description}
+      query={query}
+      loading={<FormSkeleton label={loadingLabel} />}
+      failed={(error, retry) => <RecordLoadFailed error={error} onRetry={retry} {...failure} />}
+    >
+      {children}
+    </QueryPage>
   );
 }
