@@ -6,12 +6,11 @@ import { setUser } from '../../lib/session-actions';
 import { showAlert } from '../../ui/alerts';
 import { Modal, ModalActions } from '../../ui/modal';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
+import type { DialogProps } from '../../ui/use-dialog';
 import { useEditProfileMutation } from './account.api';
 
-interface EditProfileModalProps {
+interface EditProfileModalProps extends DialogProps {
   user: User;
-  open: boolean;
-  onClose: () => void;
 }
 
 /**
