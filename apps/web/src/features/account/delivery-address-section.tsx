@@ -7,6 +7,7 @@ import { AddressLines } from '../../ui/order-shipping';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorMessage } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
+import { useFormProblem } from '../../ui/use-form-problem';
 import { useForgetAddressMutation, useGetSavedAddressQuery, useSaveAddressMutation } from './account.api';
 import { AddressForm } from './address-form';
 
@@ -14,18 +15,15 @@ import { AddressForm } from './address-form';
 function useAddressActions(onSaved: () => void) {
   const [saveAddress, saving] = useSaveAddressMutation();
   const [forgetAddress, forgetting] = useForgetAddressMutation();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, send } = useFormProblem();
   const notify = useToast();
 
   async function save(next: Parameters<typeof saveAddress>[0]) {
-    setProblem(null);
-    try {
+    await send(async () => {
       await saveAddress(next).unwrap();
       onSaved();
       notify('Delivery address saved', 'success');
-    } catch (error) {
-      setProblem(apiErrorMessage(error) ?? 'The address could not be saved. Please try again.');
-    }
+    }, 'The address could not be saved. Please try again.');
   }
 
   async function remove() {

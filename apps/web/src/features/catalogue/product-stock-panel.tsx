@@ -25,6 +25,7 @@ import {
 } from '../../ui/dashboard-kit/table-frame';
 import { ErrorMessage } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
+import { useFormProblem } from '../../ui/use-form-problem';
 import { useChangeStockMutation, useGetProductStockQuery } from './manage-products.api';
 
 /** A size of the product's scale, with its counts when the product comes in it. */
@@ -54,7 +55,7 @@ function describeLedgerChange(entry: Pick<StockLedgerEntry, 'onHandChange' | 're
 function useStockChange(productId: string, { size, variant }: StockRow) {
   const [count, setCount] = useState('');
   const [reason, setReason] = useState<StockChangeRequest['reason']>(variant ? 'adjustment' : 'restock');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, send } = useFormProblem();
   const [changeStock, { isLoading }] = useChangeStockMutation();
   const notify = useToast();
 
@@ -70,14 +71,11 @@ function useStockChange(productId: string, { size, variant }: StockRow) {
       setProblem(parsed.error.issues[0]?.message ?? 'Check the count');
       return;
     }
-    setProblem(null);
-    try {
+    await send(async () => {
       await changeStock({ id: productId, change: parsed.data }).unwrap();
       setCount('');
       notify(`Stock of size ${size} saved: ${parsed.data.onHand} on hand.`, 'success');
-    } catch (error) {
-      setProblem(apiErrorMessage(error) ?? 'The stock could not be saved. Please try again.');
-    }
+    }, 'The stock could not be saved. Please try again.');
   }
 
   return { count, setCount, reason, setReason, problem, save, saving: isLoading };
