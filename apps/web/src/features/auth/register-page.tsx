@@ -2,11 +2,10 @@ import { PAGE_META } from '@shop/contract/seo';
 import { registerRequestSchema } from '@shop/contract/users';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { apiErrorMessage } from '../../lib/api-error';
-import { showAlert } from '../../ui/alerts';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useRegisterMutation } from './auth.api';
+import { alertAuthFailed } from './auth-failed';
 import { emailInput, NEW_PASSWORD_HINT, newPasswordInput } from './auth-fields';
 import { AuthElsewhere, AuthForm, AuthLayout } from './auth-layout';
 import type { LoginLocationState } from './login-page';
@@ -23,11 +22,7 @@ export function RegisterPage() {
       const state: LoginLocationState = { notice: 'Your account is ready. Please log in.' };
       navigate(paths.login.href(), { state });
     } catch (error) {
-      await showAlert({
-        title: 'Registration Failed',
-        text: apiErrorMessage(error) ?? 'Something went wrong!',
-        icon: 'error',
-      });
+      await alertAuthFailed('Registration Failed', error, 'Something went wrong!');
     }
   });
 
