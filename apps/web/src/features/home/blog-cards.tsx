@@ -1,4 +1,5 @@
 import { SectionHeading } from '../../ui/section-heading';
+import { CardImage } from './card-image';
 import { CardList } from './card-list';
 
 const POSTS = [
@@ -25,14 +26,7 @@ export function BlogCards() {
       >
         {(post) => (
           <article>
-            <img
-              src={`/images/${post.image}.svg`}
-              alt=""
-              width={800}
-              height={600}
-              loading="lazy"
-              className="aspect-[4/3] w-full rounded-2xl object-cover"
-            />
+            <CardImage name={post.image} height={600} className="aspect-[4/3] w-full rounded-2xl object-cover" />
             <p className="mt-4 text-[0.65rem] tracking-[0.16em] text-muted uppercase sm:text-xs">
               {post.tag} · {post.date}
             </p>

@@ -2,6 +2,7 @@ import type { Category } from '@shop/contract/constants';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { SectionHeading } from '../../ui/section-heading';
+import { CardImage } from './card-image';
 import { CardList } from './card-list';
 
 const CARDS: { category: Category; label: string }[] = [
@@ -23,12 +24,9 @@ export function CategoryCards() {
         {({ category, label }) => (
           <Link to={paths.category.href(category)} className="group block">
             <div className="overflow-hidden rounded-2xl">
-              <img
-                src={`/images/category-${category}.svg`}
-                alt=""
-                width={800}
+              <CardImage
+                name={`category-${category}`}
                 height={1000}
-                loading="lazy"
                 className="aspect-[4/5] w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
               />
             </div>

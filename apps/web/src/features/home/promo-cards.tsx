@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { CardImage } from './card-image';
 import { CardList } from './card-list';
 
 const PROMOS = [
@@ -16,12 +17,9 @@ export function PromoCards() {
         {(promo) => (
           <Link to={paths.shop.href()} className="group flex h-full overflow-hidden rounded-2xl bg-linen md:flex-col">
             <div className="w-2/5 shrink-0 overflow-hidden md:w-full">
-              <img
-                src={`/images/${promo.image}.svg`}
-                alt=""
-                width={800}
+              <CardImage
+                name={promo.image}
                 height={1000}
-                loading="lazy"
                 className="aspect-[4/5] h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03] md:aspect-square md:h-auto"
               />
             </div>
