@@ -1,6 +1,6 @@
+import { ItemList } from '../../ui/item-list';
 import { SectionHeading } from '../../ui/section-heading';
 import { CardImage } from './card-image';
-import { CardList } from './card-list';
 
 const POSTS = [
   { image: 'blog-1', date: 'March 12', title: 'The straw hat, reconsidered', tag: 'Style notes' },
@@ -19,7 +19,7 @@ export function BlogCards() {
         title="Latest From Blog"
         intro="Elevate your wardrobe with our freshest style tips, trends and inspiration."
       />
-      <CardList
+      <ItemList
         items={POSTS}
         itemKey={(post) => post.image}
         className="mt-10 grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 lg:grid-cols-4"
@@ -33,7 +33,7 @@ export function BlogCards() {
             <h3 className="mt-2 font-display text-lg leading-snug text-ink sm:text-xl">{post.title}</h3>
           </article>
         )}
-      </CardList>
+      </ItemList>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import type { Category } from '@shop/contract/constants';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { ItemList } from '../../ui/item-list';
 import { SectionHeading } from '../../ui/section-heading';
 import { CardImage } from './card-image';
-import { CardList } from './card-list';
 
 const CARDS: { category: Category; label: string }[] = [
   { category: 'accessories', label: 'Accessories' },
@@ -16,7 +16,7 @@ export function CategoryCards() {
   return (
     <section aria-labelledby="categories-title" className="container-page py-10 sm:py-14">
       <SectionHeading id="categories-title" eyebrow="The collections" title="Shop by category" />
-      <CardList
+      <ItemList
         items={CARDS}
         itemKey={(card) => card.category}
         className="mt-10 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4"
@@ -38,7 +38,7 @@ export function CategoryCards() {
             </p>
           </Link>
         )}
-      </CardList>
+      </ItemList>
     </section>
   );
 }

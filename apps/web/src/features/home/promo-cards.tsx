@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { ItemList } from '../../ui/item-list';
 import { CardImage } from './card-image';
-import { CardList } from './card-list';
 
 const PROMOS = [
   { image: 'promo-shirt', eyebrow: 'New season', title: "Women's Shirts", text: 'Crisp cotton, easy shapes.' },
@@ -12,7 +12,7 @@ const PROMOS = [
 export function PromoCards() {
   return (
     <section aria-label="Promotions" className="container-page py-10 sm:py-14">
-      <CardList items={PROMOS} itemKey={(promo) => promo.image} className="grid gap-5 md:grid-cols-3">
+      <ItemList items={PROMOS} itemKey={(promo) => promo.image} className="grid gap-5 md:grid-cols-3">
         {/* The words sit beside (phone) or under (wider) the picture, never over it, so both read clearly. */}
         {(promo) => (
           <Link to={paths.shop.href()} className="group flex h-full overflow-hidden rounded-2xl bg-linen md:flex-col">
@@ -33,7 +33,7 @@ export function PromoCards() {
             </div>
           </Link>
         )}
-      </CardList>
+      </ItemList>
     </section>
   );
 }

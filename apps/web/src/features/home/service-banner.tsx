@@ -1,6 +1,6 @@
 import { SHIPPING_PROMISES } from '@shop/contract/shipping';
 import { OutlineIcon } from '../../ui/icons';
-import { CardList } from './card-list';
+import { ItemList } from '../../ui/item-list';
 
 const SERVICES = [
   {
@@ -24,7 +24,7 @@ const SERVICES = [
 export function ServiceBanner() {
   return (
     <section aria-label="Our services" className="container-page py-12 sm:py-16">
-      <CardList
+      <ItemList
         items={SERVICES}
         itemKey={(service) => service.title}
         className="grid gap-8 border-y border-sand py-12 sm:grid-cols-3"
@@ -39,7 +39,7 @@ export function ServiceBanner() {
             <p className="mt-2 max-w-xs text-sm text-muted">{service.text}</p>
           </>
         )}
-      </CardList>
+      </ItemList>
     </section>
   );
 }
