@@ -4,7 +4,7 @@ import { confirmAction } from '../../ui/alerts';
 import { Button } from '../../ui/button';
 import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { AddressLines } from '../../ui/order-shipping';
-import { Skeleton } from '../../ui/skeleton';
+import { LinesSkeleton } from '../../ui/skeleton';
 import { ErrorMessage } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
 import { useFormProblem } from '../../ui/use-form-problem';
@@ -72,13 +72,7 @@ function DeliveryAddressBody({ editing, setEditing }: { editing: boolean; setEdi
   const address = data?.address ?? null;
 
   if (isLoading) {
-    return (
-      <div role="status" aria-busy="true" aria-label="Loading your delivery address" className="space-y-2">
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="h-4 w-56" />
-        <Skeleton className="h-4 w-32" />
-      </div>
-    );
+    return <LinesSkeleton label="Loading your delivery address" widths={['w-40', 'w-56', 'w-32']} />;
   }
   if (isError) {
     return (
