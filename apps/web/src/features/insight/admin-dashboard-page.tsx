@@ -2,17 +2,15 @@ import { formatMoney } from '@shop/contract/money';
 import type { AdminStats } from '@shop/contract/stats';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { apiErrorMessage } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
 import { ChartCard } from '../../ui/dashboard-kit/charts/chart-card';
 import { DoughnutChart } from '../../ui/dashboard-kit/charts/doughnut-chart';
 import { MoneyLineChart } from '../../ui/dashboard-kit/charts/line-chart';
 import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
 import { QueryPage } from '../../ui/dashboard-kit/query-page';
-import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../../ui/dashboard-kit/stat-card';
-import { ErrorMessage } from '../../ui/status-message';
 import { useGetAdminStatsQuery } from './admin-stats.api';
+import { failedWithReason } from './insight-failed';
 import { LowStockCard } from './low-stock-card';
 
 const MONTHS = Array.from({ length: 12 }, (_, m) =>
@@ -72,11 +70,7 @@ export function AdminDashboardPage() {
       }
       query={query}
       loading={<StatCardsSkeleton count={4} label="Loading the shop's stats" />}
-      failed={(error, retry) => (
-        <ErrorMessage title={apiErrorMessage(error) ?? 'The statistics could not be loaded.'}>
-          <RetryButton onRetry={retry} />
-        </ErrorMessage>
-      )}
+      failed={failedWithReason('The statistics could not be loaded.')}
       empty="Failder to load stats"
     >
       {(data) => <Statistics stats={data} />}
