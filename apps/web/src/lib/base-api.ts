@@ -13,6 +13,27 @@ import { SERVER_RENDERED_API } from './server-rendered';
 import { joinStore } from './store-registry';
 
 export const API_TAGS = ['Product', 'Review', 'Order', 'User', 'Stats', 'Stock', 'Discount'] as const;
+type ApiTag = (typeof API_TAGS)[number];
+
+/** A list's tags: the list itself, then each record in it, so a change to any one of them refetches the list. */
+export function listTags<T>(type: ApiTag, records: readonly T[] | undefined, idOf: (record: T) => string) {
+  return [{ type, id: 'LIST' }, ...(records?.map((record) => ({ type, id: idOf(record) })) ?? [])];
+}
+
+/** A record's tag and its list's: a change to the record makes both stale. */
+export const recordAndListTags = (type: ApiTag, id: string) => [
+  { type, id },
+  { type, id: 'LIST' },
+];
+
+/** A page of a list, as every paged admin list asks for it. */
+export const pagedPath = (path: string, { page, limit }: { page: number; limit: number }) =>
+  `${path}?page=${page}&limit=${limit}`;
+
+/** The API's answer to a call that changes something: what it did, in a sentence. */
+export interface ApiMessage {
+  message: string;
+}
 
 /** An API answer as the base query gives it: the body, or the status and body of an error. */
 export type ApiAnswer = { data: unknown } | { error: { status: number; data: unknown } };

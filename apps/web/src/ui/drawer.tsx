@@ -1,10 +1,8 @@
 import { CART_SLIDE_MS } from '@shop/contract/constants';
 import type { ReactNode } from 'react';
-import { useDialog } from './use-dialog';
+import { type DialogProps, useDialog } from './use-dialog';
 
-interface DrawerProps {
-  open: boolean;
-  onClose: () => void;
+interface DrawerProps extends DialogProps {
   labelledBy: string;
   children: ReactNode;
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { Modal, ModalActions } from './modal';
 import { SchemaSelect } from './schema-choice';
 import { useSchemaForm } from './schema-form';
+import type { DialogProps } from './use-dialog';
 import { useModalSubmit } from './use-modal-submit';
 
 /** What one edit asks: the record being changed, the value's choices and the call that saves it. */
@@ -23,9 +24,7 @@ export interface ValueEdit<Values extends FieldValues> {
   failed: string;
 }
 
-interface EditValueModalProps<Values extends FieldValues> {
-  open: boolean;
-  onClose: () => void;
+interface EditValueModalProps<Values extends FieldValues> extends DialogProps {
   title: string;
   submitLabel: string;
   busy: boolean;

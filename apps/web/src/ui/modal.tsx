@@ -1,11 +1,9 @@
 import { type ReactNode, useId } from 'react';
 import { Button } from './button';
 import { CloseIcon } from './icons';
-import { useDialog } from './use-dialog';
+import { type DialogProps, useDialog } from './use-dialog';
 
-interface ModalProps {
-  open: boolean;
-  onClose: () => void;
+interface ModalProps extends DialogProps {
   title: string;
   children: ReactNode;
   closeLabel?: string;

@@ -48,12 +48,13 @@ const CLOSED: Record<Exclude<OrderStatus, TrackedOrderStatus>, string> = {
   refunded: 'This order was refunded in full.',
 };
 
-const isTracked = (status: OrderStatus): status is TrackedOrderStatus =>
+/** A status on the tracker's steps; the others (cancelled, refunded) close an order instead. */
+export const isTrackedStatus = (status: string): status is TrackedOrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(status);
 
 /** Earlier steps are completed, the current one is highlighted, later ones are still to come. */
 export function OrderTracker({ status }: { status: OrderStatus }) {
-  if (!isTracked(status)) {
+  if (!isTrackedStatus(status)) {
     return (
       <p role="status" className="rounded-xl border border-sand bg-ivory px-4 py-3 text-sm text-ink">
         {CLOSED[status]}

@@ -3,34 +3,19 @@ import type { Product } from '@shop/contract/products';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { starLabels, testProduct } from '../test/product';
 import { ProductCard } from './product-card';
 
-const product = (rating: number, reviewCount: number): Product => ({
-  _id: '5f0c1e2a-4b3d-4c5e-8f60-7a8b9c0d1e2f',
-  name: 'Linen Wrap Dress',
-  category: 'dress',
-  description: 'A wrap dress in washed linen.',
-  price: 28,
-  oldPrice: null,
-  image: '/uploads/linen-wrap-dress.webp',
-  color: 'beige',
-  rating,
-  reviewCount,
-  author: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  sizeScale: 'one',
-  variants: [{ size: 'One size', sku: 'LWD-ONE', available: 4 }],
-  inStock: true,
-});
+const product = (rating: number, reviewCount: number) => testProduct({ rating, reviewCount });
 
-/** The stars say their rating to assistive technology: "Rated 4 out of 5". */
 const starsOf = (p: Product) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <ProductCard product={p} onAddToCart={() => {}} />
-    </MemoryRouter>,
-  ).match(/aria-label="Rated [^"]*"/g) ?? [];
+  starLabels(
+    renderToStaticMarkup(
+      <MemoryRouter>
+        <ProductCard product={p} onAddToCart={() => {}} />
+      </MemoryRouter>,
+    ),
+  );
 
 describe('a product card', () => {
   it('shows no stars for a product without reviews', () => {

@@ -1,4 +1,5 @@
 import type { Product } from '@shop/contract/products';
+import { ItemList } from './item-list';
 import { ProductCard } from './product-card';
 
 export interface ProductGridProps {
@@ -13,12 +14,8 @@ export const PRODUCT_GRID_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-10 sm:grid-col
 
 export function ProductGrid({ products, onAddToCart, priorityCount = 0, className = '' }: ProductGridProps) {
   return (
-    <ul className={`${PRODUCT_GRID_CLASS} ${className}`}>
-      {products.map((product, index) => (
-        <li key={product._id}>
-          <ProductCard product={product} onAddToCart={onAddToCart} priority={index < priorityCount} />
-        </li>
-      ))}
-    </ul>
+    <ItemList items={products} itemKey={(product) => product._id} className={`${PRODUCT_GRID_CLASS} ${className}`}>
+      {(product, index) => <ProductCard product={product} onAddToCart={onAddToCart} priority={index < priorityCount} />}
+    </ItemList>
   );
 }

@@ -4,6 +4,17 @@ export function Skeleton({ className = '' }: { className?: string }) {
   return <div aria-hidden="true" className={`animate-pulse rounded-xl bg-sand/60 ${className}`} />;
 }
 
+/** A few lines of text on their way, each as wide as its `widths` class says. */
+export function LinesSkeleton({ label, widths }: { label: string; widths: readonly string[] }) {
+  return (
+    <div role="status" aria-busy="true" aria-label={label} className="space-y-2">
+      {widths.map((width) => (
+        <Skeleton key={width} className={`h-4 ${width}`} />
+      ))}
+    </div>
+  );
+}
+
 /** Same grid and card proportions as the real one, so nothing moves when products arrive. */
 export function ProductGridSkeleton({ count = 8, label = 'Loading products' }: { count?: number; label?: string }) {
   return (

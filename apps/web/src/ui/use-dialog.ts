@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 
+/** What every dialog is told by its page: whether it shows, and how it asks to close. */
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
 /**
  * Drives a native <dialog> as a modal: the browser moves focus into it, keeps it there and gives it back
  * on close. `visible` turns on one frame after opening and off `durationMs` before closing, so CSS

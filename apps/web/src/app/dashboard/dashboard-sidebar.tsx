@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { MenuToggleIcon, OutlineIcon } from '../../ui/icons';
+import { ItemList } from '../../ui/item-list';
 import { DASHBOARD_LINKS, type DashboardLink } from './dashboard-nav';
 
 function Icon({ d }: { d: string }) {
@@ -22,27 +23,25 @@ interface DashboardSidebarProps {
 function DashboardNav({ links, pathname }: { links: readonly DashboardLink[]; pathname: string }) {
   return (
     <nav aria-label="Dashboard">
-      <ul className="space-y-1">
-        {links.map((link) => (
-          <li key={link.href}>
-            <NavLink
-              to={link.href}
-              // Exact paths only (/dashboard would match every page), plus the pages a link leads to.
-              end
-              className={({ isActive }) =>
-                `${onDark} flex items-center gap-3 rounded-xl px-4 py-3 text-sm transition-colors ${
-                  isActive || (link.alsoActiveUnder && pathname.startsWith(link.alsoActiveUnder))
-                    ? 'bg-ivory text-ink'
-                    : 'text-ivory/85 hover:bg-ivory/10 hover:text-white'
-                }`
-              }
-            >
-              <Icon d={link.icon} />
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <ItemList items={links} itemKey={(link) => link.href} className="space-y-1">
+        {(link) => (
+          <NavLink
+            to={link.href}
+            // Exact paths only (/dashboard would match every page), plus the pages a link leads to.
+            end
+            className={({ isActive }) =>
+              `${onDark} flex items-center gap-3 rounded-xl px-4 py-3 text-sm transition-colors ${
+                isActive || (link.alsoActiveUnder && pathname.startsWith(link.alsoActiveUnder))
+                  ? 'bg-ivory text-ink'
+                  : 'text-ivory/85 hover:bg-ivory/10 hover:text-white'
+              }`
+            }
+          >
+            <Icon d={link.icon} />
+            {link.label}
+          </NavLink>
+        )}
+      </ItemList>
     </nav>
   );
 }

@@ -1,6 +1,7 @@
 import { SHOP_NAME } from '@shop/contract/constants';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { ItemList } from '../../ui/item-list';
 
 const COMPANY = [
   { label: 'Home', href: paths.home.href() },
@@ -21,15 +22,13 @@ function Column({ title, links }: { title: string; links: { label: string; href:
   return (
     <div>
       <h2 className="text-xs font-medium tracking-[0.2em] text-ivory/70 uppercase">{title}</h2>
-      <ul className="mt-5 space-y-3 text-sm">
-        {links.map((link) => (
-          <li key={link.label}>
-            <Link to={link.href} className="text-ivory/90 transition-colors hover:text-white hover:underline">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ItemList items={links} itemKey={(link) => link.label} className="mt-5 space-y-3 text-sm">
+        {(link) => (
+          <Link to={link.href} className="text-ivory/90 transition-colors hover:text-white hover:underline">
+            {link.label}
+          </Link>
+        )}
+      </ItemList>
     </div>
   );
 }

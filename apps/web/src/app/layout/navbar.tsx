@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useCart } from '../../features/cart/use-cart';
 import { OutlineIcon } from '../../ui/icons';
+import { ItemList } from '../../ui/item-list';
 
 // Only signed-in shoppers see it, and its logout needs the API client: not in the first page's script.
 const UserMenu = lazy(async () => ({ default: (await import('../../features/auth/user-menu')).UserMenu }));
@@ -24,15 +25,13 @@ function Icon({ d }: { d: string }) {
 /** Home and Shop, as the bar and the phone's menu each show them. */
 function NavLinks({ listClass, linkClass }: { listClass: string; linkClass: (isActive: boolean) => string }) {
   return (
-    <ul className={listClass}>
-      {NAV.map((item) => (
-        <li key={item.href}>
-          <NavLink to={item.href} end={item.end} className={({ isActive }) => linkClass(isActive)}>
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
+    <ItemList items={NAV} itemKey={(item) => item.href} className={listClass}>
+      {(item) => (
+        <NavLink to={item.href} end={item.end} className={({ isActive }) => linkClass(isActive)}>
+          {item.label}
+        </NavLink>
+      )}
+    </ItemList>
   );
 }
 

@@ -4,7 +4,7 @@ import type { Order } from '@shop/contract/orders';
 import type { UserReviewsResponse } from '@shop/contract/reviews';
 import type { UserStats } from '@shop/contract/stats';
 import type { EditProfileRequest, User } from '@shop/contract/users';
-import { apiPath, injectEndpoints } from '../../lib/base-api';
+import { apiPath, injectEndpoints, listTags } from '../../lib/base-api';
 
 /**
  * An admin may change an order's status at any moment: each page asks again when it opens, showing
@@ -20,10 +20,7 @@ export const accountApi = injectEndpoints((build) => ({
   }),
   getOrdersByEmail: build.query<Order[], string>({
     query: (email) => apiPath(apiPaths.ordersByEmail(email)),
-    providesTags: (result) => [
-      { type: 'Order', id: 'LIST' },
-      ...(result?.map((order) => ({ type: 'Order' as const, id: order._id })) ?? []),
-    ],
+    providesTags: (result) => listTags('Order', result, (order) => order._id),
   }),
   getUserReviews: build.query<UserReviewsResponse, string>({
     query: (userId) => apiPath(apiPaths.userReviews(userId)),

@@ -4,9 +4,10 @@ import { confirmAction } from '../../ui/alerts';
 import { Button } from '../../ui/button';
 import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { AddressLines } from '../../ui/order-shipping';
-import { Skeleton } from '../../ui/skeleton';
+import { LinesSkeleton } from '../../ui/skeleton';
 import { ErrorMessage } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
+import { useFormProblem } from '../../ui/use-form-problem';
 import { useForgetAddressMutation, useGetSavedAddressQuery, useSaveAddressMutation } from './account.api';
 import { AddressForm } from './address-form';
 
@@ -14,18 +15,15 @@ import { AddressForm } from './address-form';
 function useAddressActions(onSaved: () => void) {
   const [saveAddress, saving] = useSaveAddressMutation();
   const [forgetAddress, forgetting] = useForgetAddressMutation();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, send } = useFormProblem();
   const notify = useToast();
 
   async function save(next: Parameters<typeof saveAddress>[0]) {
-    setProblem(null);
-    try {
+    await send(async () => {
       await saveAddress(next).unwrap();
       onSaved();
       notify('Delivery address saved', 'success');
-    } catch (error) {
-      setProblem(apiErrorMessage(error) ?? 'The address could not be saved. Please try again.');
-    }
+    }, 'The address could not be saved. Please try again.');
   }
 
   async function remove() {
@@ -74,13 +72,7 @@ function DeliveryAddressBody({ editing, setEditing }: { editing: boolean; setEdi
   const address = data?.address ?? null;
 
   if (isLoading) {
-    return (
-      <div role="status" aria-busy="true" aria-label="Loading your delivery address" className="space-y-2">
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="h-4 w-56" />
-        <Skeleton className="h-4 w-32" />
-      </div>
-    );
+    return <LinesSkeleton label="Loading your delivery address" widths={['w-40', 'w-56', 'w-32']} />;
   }
   if (isError) {
     return (

@@ -1,17 +1,15 @@
 import { editProfileRequestSchema, type User } from '@shop/contract/users';
-import { useState } from 'react';
-import { apiErrorMessage } from '../../lib/api-error';
 import { useAppDispatch } from '../../lib/hooks';
 import { setUser } from '../../lib/session-actions';
 import { showAlert } from '../../ui/alerts';
 import { Modal, ModalActions } from '../../ui/modal';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
+import type { DialogProps } from '../../ui/use-dialog';
+import { useFormProblem } from '../../ui/use-form-problem';
 import { useEditProfileMutation } from './account.api';
 
-interface EditProfileModalProps {
+interface EditProfileModalProps extends DialogProps {
   user: User;
-  open: boolean;
-  onClose: () => void;
 }
 
 /**
@@ -33,13 +31,12 @@ function EditProfileForm({ user, onClose }: { user: User; onClose: () => void })
     profession: user.profession,
     bio: user.bio,
   });
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, send } = useFormProblem();
   const [editProfile, { isLoading }] = useEditProfileMutation();
   const dispatch = useAppDispatch();
 
-  const onSubmit = form.handleSubmit(async (profile) => {
-    setProblem(null);
-    try {
+  const onSubmit = form.handleSubmit((profile) =>
+    send(async () => {
       const { user: updated } = await editProfile({ ...profile, userId: user._id }).unwrap();
       // The store also writes the user to local storage, so a reload shows the updated profile.
       dispatch(setUser(updated));
@@ -49,10 +46,8 @@ function EditProfileForm({ user, onClose }: { user: User; onClose: () => void })
         text: 'Please log in again to see your changes on every device.',
         icon: 'success',
       });
-    } catch (error) {
-      setProblem(apiErrorMessage(error) ?? 'Your profile could not be updated. Please try again.');
-    }
-  });
+    }, 'Your profile could not be updated. Please try again.'),
+  );
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-describedby={problem ? 'profile-problem' : undefined}>

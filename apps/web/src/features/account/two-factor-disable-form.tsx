@@ -1,29 +1,25 @@
 import { twoFactorDisableRequestSchema } from '@shop/contract/two-factor';
-import { useState } from 'react';
-import { apiErrorMessage } from '../../lib/api-error';
 import { Button } from '../../ui/button';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { FormProblem } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
+import { useFormProblem } from '../../ui/use-form-problem';
 import { useDisableTwoFactorMutation } from './two-factor.api';
 
 /** Turning two-factor off takes a current code (or a recovery code), or the account's password. */
 export function TwoFactorDisableForm({ onDone }: { onDone: () => void }) {
   const form = useSchemaForm(twoFactorDisableRequestSchema);
   const [disable, { isLoading }] = useDisableTwoFactorMutation();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, send } = useFormProblem();
   const notify = useToast();
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    setProblem(null);
-    try {
+  const onSubmit = form.handleSubmit((body) =>
+    send(async () => {
       const { message } = await disable(body).unwrap();
       notify(message, 'success');
       onDone();
-    } catch (error) {
-      setProblem(apiErrorMessage(error) ?? 'Two-factor could not be turned off. Please try again.');
-    }
-  });
+    }, 'Two-factor could not be turned off. Please try again.'),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-sm space-y-4 rounded-2xl border border-sand p-5">

@@ -1,9 +1,8 @@
 import { type TwoFactorSetupResponse, twoFactorConfirmRequestSchema } from '@shop/contract/two-factor';
-import { useState } from 'react';
-import { apiErrorMessage } from '../../lib/api-error';
 import { Button } from '../../ui/button';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { FormProblem } from '../../ui/status-message';
+import { useFormProblem } from '../../ui/use-form-problem';
 import { useConfirmTwoFactorMutation } from './two-factor.api';
 
 /** The secret in groups of four, as authenticator apps ask for it when typed. */
@@ -19,16 +18,14 @@ interface TwoFactorEnrolProps {
 export function TwoFactorEnrol({ setup, onEnabled, onCancel }: TwoFactorEnrolProps) {
   const form = useSchemaForm(twoFactorConfirmRequestSchema);
   const [confirm, { isLoading }] = useConfirmTwoFactorMutation();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, send } = useFormProblem();
 
   const onSubmit = form.handleSubmit(async (body) => {
-    setProblem(null);
-    try {
-      onEnabled((await confirm(body).unwrap()).recoveryCodes);
-    } catch (error) {
-      setProblem(apiErrorMessage(error) ?? 'The code could not be checked. Please try again.');
-      form.setFocus('code');
-    }
+    const sent = await send(
+      async () => onEnabled((await confirm(body).unwrap()).recoveryCodes),
+      'The code could not be checked. Please try again.',
+    );
+    if (!sent) form.setFocus('code');
   });
 
   return (

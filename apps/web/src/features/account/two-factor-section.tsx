@@ -1,11 +1,10 @@
 import { RECOVERY_CODE_COUNT, type TwoFactorSetupResponse, type TwoFactorStatus } from '@shop/contract/two-factor';
 import { useState } from 'react';
-import { apiErrorMessage } from '../../lib/api-error';
 import { Button } from '../../ui/button';
-import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { formatDate } from '../../ui/dashboard-kit/table-format';
-import { Skeleton } from '../../ui/skeleton';
-import { ErrorMessage } from '../../ui/status-message';
+import { LinesSkeleton } from '../../ui/skeleton';
+import { useFormProblem } from '../../ui/use-form-problem';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { useGetTwoFactorStatusQuery, useStartTwoFactorSetupMutation } from './two-factor.api';
 import { TwoFactorDisableForm } from './two-factor-disable-form';
@@ -13,9 +12,8 @@ import { TwoFactorEnrol } from './two-factor-enrol';
 
 /** Two-factor authentication: off, being set up, just turned on (the recovery codes, once), or on. */
 export function TwoFactorSection() {
-  const { data, isLoading, isError, refetch } = useGetTwoFactorStatusQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  });
+  const query = useGetTwoFactorStatusQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data } = query;
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
@@ -36,31 +34,30 @@ export function TwoFactorSection() {
         )}
       </div>
       <div className="mt-5">
-        {isLoading ? (
-          <div role="status" aria-busy="true" aria-label="Loading your two-factor settings" className="space-y-2">
-            <Skeleton className="h-4 w-64" />
-            <Skeleton className="h-4 w-48" />
-          </div>
-        ) : isError || !data ? (
-          <ErrorMessage title="Your two-factor settings could not be loaded.">
-            <RetryButton onRetry={refetch} />
-          </ErrorMessage>
-        ) : recoveryCodes ? (
-          <RecoveryCodesPanel codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
-        ) : data.enabled ? (
-          <TwoFactorOn data={data} />
-        ) : setup ? (
-          <TwoFactorEnrol
-            setup={setup}
-            onEnabled={(codes) => {
-              setSetup(null);
-              setRecoveryCodes(codes);
-            }}
-            onCancel={() => setSetup(null)}
-          />
-        ) : (
-          <TwoFactorOff required={data.required} onSetup={setSetup} />
-        )}
+        <QueryState
+          query={query}
+          loading={<LinesSkeleton label="Loading your two-factor settings" widths={['w-64', 'w-48']} />}
+          failed={{ title: 'Your two-factor settings could not be loaded.' }}
+        >
+          {(status) =>
+            recoveryCodes ? (
+              <RecoveryCodesPanel codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+            ) : status.enabled ? (
+              <TwoFactorOn data={status} />
+            ) : setup ? (
+              <TwoFactorEnrol
+                setup={setup}
+                onEnabled={(codes) => {
+                  setSetup(null);
+                  setRecoveryCodes(codes);
+                }}
+                onCancel={() => setSetup(null)}
+              />
+            ) : (
+              <TwoFactorOff required={status.required} onSetup={setSetup} />
+            )
+          }
+        </QueryState>
       </div>
     </section>
   );
@@ -92,7 +89,7 @@ function TwoFactorOn({ data }: { data: TwoFactorStatus }) {
 /** Off: why to turn it on, and the button that starts the setup. */
 function TwoFactorOff({ required, onSetup }: { required: boolean; onSetup: (setup: TwoFactorSetupResponse) => void }) {
   const [startSetup, starting] = useStartTwoFactorSetupMutation();
-  const [setupProblem, setSetupProblem] = useState<string | null>(null);
+  const { problem: setupProblem, send } = useFormProblem();
   return (
     <div className="space-y-4 text-sm text-ink">
       {required && (
@@ -111,14 +108,9 @@ function TwoFactorOff({ required, onSetup }: { required: boolean; onSetup: (setu
       )}
       <Button
         busy={starting.isLoading}
-        onClick={async () => {
-          setSetupProblem(null);
-          try {
-            onSetup(await startSetup().unwrap());
-          } catch (error) {
-            setSetupProblem(apiErrorMessage(error) ?? 'Two-factor could not be set up. Please try again.');
-          }
-        }}
+        onClick={() =>
+          send(async () => onSetup(await startSetup().unwrap()), 'Two-factor could not be set up. Please try again.')
+        }
       >
         Turn on two-factor
       </Button>

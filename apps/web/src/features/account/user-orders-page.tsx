@@ -3,17 +3,15 @@ import type { Order } from '@shop/contract/orders';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { buttonClass } from '../../ui/button';
-import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
 import { type Column, DataTable, numberColumn } from '../../ui/dashboard-kit/data-table';
 import { OrderStatusBadge } from '../../ui/dashboard-kit/order-status-badge';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { QueryState } from '../../ui/dashboard-kit/query-state';
+import { QueryPage } from '../../ui/dashboard-kit/query-page';
 import { formatDate } from '../../ui/dashboard-kit/table-format';
 import { alignedRight, TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { DiscountNote } from '../../ui/order-discount';
 import { ShipToCell } from '../../ui/order-shipping';
 import { EmptyState } from '../../ui/status-message';
-import { FRESH, useGetOrdersByEmailQuery } from './account.api';
+import { useOwnOrdersQuery } from './use-own-orders';
 
 /** The details link's column: named for screen readers, blank on screen. */
 const DETAILS_COLUMN = { heading: <span className="sr-only">Details</span>, key: 'Details', className: '' };
@@ -61,20 +59,19 @@ function NoOrders() {
 
 /** The customer's orders, the order id shown as Transaction ID, prices in dollars. */
 export function UserOrdersPage() {
-  const user = useDashboardUser();
-  const query = useGetOrdersByEmailQuery(user.email, FRESH);
+  const query = useOwnOrdersQuery();
 
   return (
-    <>
-      <PageHeader eyebrow="My account" title="Your Orders" description="Every order you placed, newest first." />
-      <QueryState
-        query={query}
-        loading={<TableSkeleton label="Loading your orders" />}
-        failed={{ title: 'Something went wrong!', reason: true }}
-        empty={<NoOrders />}
-      >
-        {(orders) => <DataTable label="Your orders" columns={columns} rows={orders} rowKey={(order) => order._id} />}
-      </QueryState>
-    </>
+    <QueryPage
+      eyebrow="My account"
+      title="Your Orders"
+      description="Every order you placed, newest first."
+      query={query}
+      loading={<TableSkeleton label="Loading your orders" />}
+      failed={{ title: 'Something went wrong!', reason: true }}
+      empty={<NoOrders />}
+    >
+      {(orders) => <DataTable label="Your orders" columns={columns} rows={orders} rowKey={(order) => order._id} />}
+    </QueryPage>
   );
 }

@@ -1,13 +1,11 @@
 import { formatMoney, toCents, toDollars } from '@shop/contract/money';
 import type { Order } from '@shop/contract/orders';
-import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
 import { type Column, DataTable } from '../../ui/dashboard-kit/data-table';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { QueryState } from '../../ui/dashboard-kit/query-state';
+import { QueryPage } from '../../ui/dashboard-kit/query-page';
 import { formatDateTime } from '../../ui/dashboard-kit/table-format';
 import { alignedRight, TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { EmptyState } from '../../ui/status-message';
-import { FRESH, useGetOrdersByEmailQuery } from './account.api';
+import { useOwnOrdersQuery } from './use-own-orders';
 
 function DiscountCell({ discount }: { discount: Order['discount'] }) {
   if (!discount) return '';
@@ -71,38 +69,33 @@ function TotalPaid({ orders }: { orders: readonly Order[] }) {
  * given back shows in its own column, and the total is what the customer paid less what came back.
  */
 export function UserPaymentsPage() {
-  const user = useDashboardUser();
-  const query = useGetOrdersByEmailQuery(user.email, FRESH);
+  const query = useOwnOrdersQuery();
 
   return (
-    <>
-      <PageHeader
-        eyebrow="My account"
-        title="Your Payments"
-        description="What you paid, when, and for how many items."
-      />
-      <QueryState
-        query={query}
-        loading={<TableSkeleton label="Loading your payments" />}
-        failed={{ title: 'You have no payments yet', reason: 'The payments could not be loaded.' }}
-        empty={
-          <EmptyState title="No payments found.">
-            <p>Your card payments appear here after checkout.</p>
-          </EmptyState>
-        }
-      >
-        {(orders) => (
-          <div className="space-y-6">
-            <TotalPaid orders={orders} />
-            <DataTable
-              label="Your payments"
-              columns={paymentColumns(orders)}
-              rows={orders}
-              rowKey={(order) => order._id}
-            />
-          </div>
-        )}
-      </QueryState>
-    </>
+    <QueryPage
+      eyebrow="My account"
+      title="Your Payments"
+      description="What you paid, when, and for how many items."
+      query={query}
+      loading={<TableSkeleton label="Loading your payments" />}
+      failed={{ title: 'You have no payments yet', reason: 'The payments could not be loaded.' }}
+      empty={
+        <EmptyState title="No payments found.">
+          <p>Your card payments appear here after checkout.</p>
+        </EmptyState>
+      }
+    >
+      {(orders) => (
+        <div className="space-y-6">
+          <TotalPaid orders={orders} />
+          <DataTable
+            label="Your payments"
+            columns={paymentColumns(orders)}
+            rows={orders}
+            rowKey={(order) => order._id}
+          />
+        </div>
+      )}
+    </QueryPage>
   );
 }

@@ -2,8 +2,7 @@ import type { UserReview } from '@shop/contract/reviews';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { QueryState } from '../../ui/dashboard-kit/query-state';
+import { QueryPage } from '../../ui/dashboard-kit/query-page';
 import { formatDate } from '../../ui/dashboard-kit/table-format';
 import { PlusIcon } from '../../ui/icons';
 import { ProductImage } from '../../ui/product-image';
@@ -63,35 +62,35 @@ export function UserReviewsPage() {
   const query = useGetUserReviewsQuery(user._id, FRESH);
 
   return (
-    <>
-      <PageHeader eyebrow="My account" title="Your Reviews" description="What you said about the pieces you tried." />
-      <QueryState
-        query={query}
-        loading={
-          <div role="status" aria-label="Loading your reviews" className={GRID}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-48 rounded-2xl" />
-            ))}
-          </div>
-        }
-        failed={{ title: 'You have no reviews', reason: 'The reviews could not be loaded.' }}
-      >
-        {({ reviews }) => (
-          <>
-            {!reviews.length && <p className="mb-6 font-display text-2xl text-ink">No reviews found.</p>}
-            <ul className={GRID}>
-              {reviews.map((review) => (
-                <li key={review._id}>
-                  <ReviewCard review={review} />
-                </li>
-              ))}
-              <li>
-                <AddReviewTile />
+    <QueryPage
+      eyebrow="My account"
+      title="Your Reviews"
+      description="What you said about the pieces you tried."
+      query={query}
+      loading={
+        <div role="status" aria-label="Loading your reviews" className={GRID}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-48 rounded-2xl" />
+          ))}
+        </div>
+      }
+      failed={{ title: 'You have no reviews', reason: 'The reviews could not be loaded.' }}
+    >
+      {({ reviews }) => (
+        <>
+          {!reviews.length && <p className="mb-6 font-display text-2xl text-ink">No reviews found.</p>}
+          <ul className={GRID}>
+            {reviews.map((review) => (
+              <li key={review._id}>
+                <ReviewCard review={review} />
               </li>
-            </ul>
-          </>
-        )}
-      </QueryState>
-    </>
+            ))}
+            <li>
+              <AddReviewTile />
+            </li>
+          </ul>
+        </>
+      )}
+    </QueryPage>
   );
 }

@@ -1,8 +1,8 @@
 import { forgotPasswordRequestSchema } from '@shop/contract/users';
 import { useState } from 'react';
 import { paths } from '../../config/paths';
-import { apiErrorMessage } from '../../lib/api-error';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
+import { useFormProblem } from '../../ui/use-form-problem';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useRequestPasswordResetMutation } from './auth.api';
 import { AuthElsewhere, AuthForm, AuthLayout } from './auth-layout';
@@ -12,18 +12,15 @@ export function ForgotPasswordPage() {
   usePageMeta('Forgot password', 'Get a link to set a new password for your Lebaba account.');
   const form = useSchemaForm(forgotPasswordRequestSchema);
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { problem, send } = useFormProblem();
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
 
-  const onSubmit = form.handleSubmit(async (request) => {
-    setError(null);
-    try {
+  const onSubmit = form.handleSubmit((request) =>
+    send(async () => {
       const { message } = await requestReset(request).unwrap();
       setSent(message);
-    } catch (err) {
-      setError(apiErrorMessage(err) ?? 'The link could not be sent. Please try again in a moment.');
-    }
-  });
+    }, 'The link could not be sent. Please try again in a moment.'),
+  );
 
   return (
     <AuthLayout
@@ -44,15 +41,15 @@ export function ForgotPasswordPage() {
                 autoComplete="email"
                 required
                 aria-describedby={
-                  [control['aria-describedby'], error && 'forgot-error'].filter(Boolean).join(' ') || undefined
+                  [control['aria-describedby'], problem && 'forgot-error'].filter(Boolean).join(' ') || undefined
                 }
                 className="field"
               />
             )}
           </SchemaField>
-          {error && (
+          {problem && (
             <p id="forgot-error" role="alert" className="text-sm text-red-700">
-              {error}
+              {problem}
             </p>
           )}
         </AuthForm>

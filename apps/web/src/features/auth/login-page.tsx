@@ -4,15 +4,15 @@ import { loginRequestSchema } from '@shop/contract/users';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { apiErrorMessage } from '../../lib/api-error';
 import { baseApi } from '../../lib/base-api';
 import { useAppDispatch } from '../../lib/hooks';
 import { setUser } from '../../lib/session-actions';
-import { showAlert } from '../../ui/alerts';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { useHydrated } from '../../ui/use-hydrated';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useLoginMutation } from './auth.api';
+import { alertAuthFailed } from './auth-failed';
+import { emailInput } from './auth-fields';
 import { AuthElsewhere, AuthForm, AuthLayout } from './auth-layout';
 import { LoginCodeStep } from './login-code-step';
 
@@ -104,12 +104,7 @@ function LoginForm({ form, notice, onLoggedIn, onChallenge }: LoginFormProps) {
       }
       onLoggedIn(answer.user);
     } catch (error) {
-      await showAlert({
-        title: 'Login Failed',
-        text: apiErrorMessage(error) ?? 'Invalid credentials',
-        icon: 'error',
-        confirmButtonText: 'Try Again',
-      });
+      await alertAuthFailed('Login Failed', error, 'Invalid credentials', 'Try Again');
     }
   });
 
@@ -121,15 +116,7 @@ function LoginForm({ form, notice, onLoggedIn, onChallenge }: LoginFormProps) {
         </p>
       )}
       <AuthForm onSubmit={onSubmit} noValidate busy={isLoading} submitLabel="Login">
-        <SchemaField
-          form={form}
-          name="email"
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <SchemaField form={form} id="login-email" {...emailInput} />
         <SchemaField
           form={form}
           name="password"

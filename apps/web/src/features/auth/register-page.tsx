@@ -1,13 +1,12 @@
-import { PASSWORD_MIN_LENGTH } from '@shop/contract/constants';
 import { PAGE_META } from '@shop/contract/seo';
 import { registerRequestSchema } from '@shop/contract/users';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { apiErrorMessage } from '../../lib/api-error';
-import { showAlert } from '../../ui/alerts';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useRegisterMutation } from './auth.api';
+import { alertAuthFailed } from './auth-failed';
+import { emailInput, NEW_PASSWORD_HINT, newPasswordInput } from './auth-fields';
 import { AuthElsewhere, AuthForm, AuthLayout } from './auth-layout';
 import type { LoginLocationState } from './login-page';
 
@@ -23,11 +22,7 @@ export function RegisterPage() {
       const state: LoginLocationState = { notice: 'Your account is ready. Please log in.' };
       navigate(paths.login.href(), { state });
     } catch (error) {
-      await showAlert({
-        title: 'Registration Failed',
-        text: apiErrorMessage(error) ?? 'Something went wrong!',
-        icon: 'error',
-      });
+      await alertAuthFailed('Registration Failed', error, 'Something went wrong!');
     }
   });
 
@@ -42,25 +37,14 @@ export function RegisterPage() {
           autoComplete="username"
           required
         />
-        <SchemaField
-          form={form}
-          name="email"
-          id="register-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <SchemaField form={form} id="register-email" {...emailInput} />
         <SchemaField
           form={form}
           name="password"
           id="register-password"
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={NEW_PASSWORD_HINT}
+          {...newPasswordInput}
         />
       </AuthForm>
       <AuthElsewhere question="Already have an account?" to={paths.login.href()} link="Login here" />

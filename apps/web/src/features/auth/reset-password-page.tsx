@@ -1,15 +1,14 @@
-import { PASSWORD_MIN_LENGTH } from '@shop/contract/constants';
 import { resetPasswordRequestSchema } from '@shop/contract/users';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../config/paths';
-import { apiErrorMessage } from '../../lib/api-error';
 import { useAppDispatch } from '../../lib/hooks';
 import { logout } from '../../lib/session-actions';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
+import { useFormProblem } from '../../ui/use-form-problem';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useResetPasswordMutation } from './auth.api';
+import { NEW_PASSWORD_HINT, newPasswordInput } from './auth-fields';
 import { AuthForm, AuthLayout } from './auth-layout';
 import type { LoginLocationState } from './login-page';
 
@@ -42,26 +41,23 @@ export function ResetPasswordPage() {
 
 function ResetPasswordForm({ token }: { token: string }) {
   const form = useSchemaForm(resetFormSchema);
-  const [error, setError] = useState<string | null>(null);
+  const { problem, setProblem, send } = useFormProblem();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
   const onSubmit = form.handleSubmit(async ({ password, confirmation }) => {
     if (password !== confirmation) {
-      setError('The two passwords are not the same.');
+      setProblem('The two passwords are not the same.');
       return;
     }
-    setError(null);
-    try {
+    await send(async () => {
       const { message } = await resetPassword({ token, password }).unwrap();
       // Every session of the account ended on the server, this browser's too.
       dispatch(logout());
       const state: LoginLocationState = { notice: message };
       navigate(paths.login.href(), { state });
-    } catch (err) {
-      setError(apiErrorMessage(err) ?? 'The password could not be changed. Please try again.');
-    }
+    }, 'The password could not be changed. Please try again.');
   });
 
   return (
@@ -71,25 +67,19 @@ function ResetPasswordForm({ token }: { token: string }) {
         name="password"
         id="reset-password"
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={NEW_PASSWORD_HINT}
+        {...newPasswordInput}
       />
       <SchemaField
         form={form}
         name="confirmation"
         id="reset-password-again"
         label="New password again"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
+        {...newPasswordInput}
       />
-      {error && (
+      {problem && (
         <div role="alert" className="space-y-1 text-sm text-red-700">
-          <p>{error}</p>
+          <p>{problem}</p>
           <Link to={paths.forgotPassword.href()} className="font-medium underline underline-offset-4">
             Ask for a new link
           </Link>

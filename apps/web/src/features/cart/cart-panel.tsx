@@ -3,13 +3,12 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { Drawer } from '../../ui/drawer';
 import { CloseIcon } from '../../ui/icons';
+import type { DialogProps } from '../../ui/use-dialog';
 import { CartItemRow } from './cart-item-row';
 import { type DiscountedTotals, OrderSummary } from './order-summary';
 import { useCart } from './use-cart';
 
-interface CartPanelProps {
-  open: boolean;
-  onClose: () => void;
+interface CartPanelProps extends DialogProps {
   onCheckout: () => void;
   checkingOut: boolean;
   /** A plain-language explanation when checkout could not start. */

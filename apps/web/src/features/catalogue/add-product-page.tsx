@@ -2,7 +2,7 @@ import type { ProductInput } from '@shop/contract/products';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { FormPage } from '../../ui/dashboard-kit/form-page';
 import { useToast } from '../../ui/toast';
 import { useCreateProductMutation } from './manage-products.api';
 import { ProductForm } from './product-form';
@@ -25,9 +25,8 @@ export function AddProductPage() {
   }
 
   return (
-    <>
-      <PageHeader eyebrow="Admin dashboard" title="Add New Product" description="Put a new piece in the shop." />
+    <FormPage title="Add New Product" description="Put a new piece in the shop.">
       <ProductForm initial={EMPTY_PRODUCT} submitLabel="Add Product" busy={isLoading} withSizes onSubmit={onSubmit} />
-    </>
+    </FormPage>
   );
 }

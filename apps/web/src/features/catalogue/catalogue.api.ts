@@ -8,7 +8,7 @@ import {
   productListSearch,
   toProductListParams,
 } from '@shop/contract/shop-params';
-import { fetchBeforeFirstRender, injectEndpoints, apiPath as path } from '../../lib/base-api';
+import { fetchBeforeFirstRender, injectEndpoints, listTags, apiPath as path } from '../../lib/base-api';
 import type { AppDispatch } from '../../lib/hooks';
 
 /**
@@ -32,10 +32,7 @@ export const catalogueApi = injectEndpoints((build) => ({
       const search = productListSearch(params);
       return search ? `${path(apiPaths.products)}?${search}` : path(apiPaths.products);
     },
-    providesTags: (result) => [
-      { type: 'Product', id: 'LIST' },
-      ...(result?.products.map((p) => ({ type: 'Product' as const, id: p._id })) ?? []),
-    ],
+    providesTags: (result) => listTags('Product', result?.products, (p) => p._id),
   }),
   getProduct: build.query<ProductDetailResponse | ProductNotFound, string>({
     queryFn: async (id, _api, _extraOptions, baseQuery) => {

@@ -2,8 +2,7 @@ import { MANAGE_PRODUCTS_PAGE_SIZE } from '@shop/contract/constants';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { buttonClass } from '../../ui/button';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { QueryState } from '../../ui/dashboard-kit/query-state';
+import { QueryPage } from '../../ui/dashboard-kit/query-page';
 import { TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { usePagedList } from '../../ui/dashboard-kit/use-paged-list';
 import { EmptyState } from '../../ui/status-message';
@@ -20,39 +19,35 @@ export function ManageProductsPage() {
   const last = Math.min(page * limit, total);
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Admin dashboard"
-        title="Manage Products"
-        description="Every piece in the shop, newest first."
-        actions={
-          <Link to={paths.dashboard.addProduct.href()} className={buttonClass('primary', 'sm')}>
-            Add Product
-          </Link>
-        }
-      />
-      <QueryState
-        query={query}
-        loading={<TableSkeleton rows={limit} label="Loading the products" />}
-        failed={{ title: 'The products could not be loaded.', reason: true }}
-        empty={
-          <EmptyState title="No products yet.">
-            <p>Add the first piece and it shows in the shop at once.</p>
-          </EmptyState>
-        }
-        isEmpty={(data) => !data.products.length}
-      >
-        {(data) =>
-          paged(
-            <>
-              <p className="text-sm text-muted" aria-live="polite">
-                Showing {first} to {last} of {total} products
-              </p>
-              <ProductsTable products={data.products} page={page} pageSize={limit} />
-            </>,
-          )
-        }
-      </QueryState>
-    </>
+    <QueryPage
+      eyebrow="Admin dashboard"
+      title="Manage Products"
+      description="Every piece in the shop, newest first."
+      actions={
+        <Link to={paths.dashboard.addProduct.href()} className={buttonClass('primary', 'sm')}>
+          Add Product
+        </Link>
+      }
+      query={query}
+      loading={<TableSkeleton rows={limit} label="Loading the products" />}
+      failed={{ title: 'The products could not be loaded.', reason: true }}
+      empty={
+        <EmptyState title="No products yet.">
+          <p>Add the first piece and it shows in the shop at once.</p>
+        </EmptyState>
+      }
+      isEmpty={(data) => !data.products.length}
+    >
+      {(data) =>
+        paged(
+          <>
+            <p className="text-sm text-muted" aria-live="polite">
+              Showing {first} to {last} of {total} products
+            </p>
+            <ProductsTable products={data.products} page={page} pageSize={limit} />
+          </>,
+        )
+      }
+    </QueryPage>
   );
 }

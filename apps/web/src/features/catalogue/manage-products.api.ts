@@ -7,11 +7,7 @@ import type {
   ProductListResponse,
   ProductUpdate,
 } from '@shop/contract/products';
-import { apiPath, injectEndpoints } from '../../lib/base-api';
-
-interface Message {
-  message: string;
-}
+import { type ApiMessage, apiPath, injectEndpoints, listTags, pagedPath, recordAndListTags } from '../../lib/base-api';
 
 /**
  * The admin's own view of the catalogue is read from the database, not from the instance's cache: with
@@ -23,14 +19,8 @@ const FROM_THE_DATABASE = { 'cache-control': 'no-cache' };
 /** The admin's calls on the catalogue and its stock; the server refuses each of them to anyone but an admin. */
 export const manageProductsApi = injectEndpoints((build) => ({
   getManagedProducts: build.query<ProductListResponse, { page: number; limit: number }>({
-    query: ({ page, limit }) => ({
-      url: `${apiPath(apiPaths.products)}?page=${page}&limit=${limit}`,
-      headers: FROM_THE_DATABASE,
-    }),
-    providesTags: (result) => [
-      { type: 'Product', id: 'LIST' },
-      ...(result?.products.map((p) => ({ type: 'Product' as const, id: p._id })) ?? []),
-    ],
+    query: (page) => ({ url: pagedPath(apiPath(apiPaths.products), page), headers: FROM_THE_DATABASE }),
+    providesTags: (result) => listTags('Product', result?.products, (p) => p._id),
   }),
   getManagedProduct: build.query<ProductDetailResponse, string>({
     query: (id) => ({ url: apiPath(apiPaths.product(id)), headers: FROM_THE_DATABASE }),
@@ -39,16 +29,13 @@ export const manageProductsApi = injectEndpoints((build) => ({
   uploadImage: build.mutation<string, string>({
     query: (dataUrl) => ({ url: apiPath(apiPaths.uploadImage), method: 'POST', body: { image: dataUrl } }),
   }),
-  createProduct: build.mutation<Message & { product: Product }, ProductInput>({
+  createProduct: build.mutation<ApiMessage & { product: Product }, ProductInput>({
     query: (body) => ({ url: apiPath(apiPaths.createProduct), method: 'POST', body }),
     invalidatesTags: [{ type: 'Product', id: 'LIST' }, 'Stats'],
   }),
-  updateProduct: build.mutation<Message & { product: Product }, { id: string; changes: ProductUpdate }>({
+  updateProduct: build.mutation<ApiMessage & { product: Product }, { id: string; changes: ProductUpdate }>({
     query: ({ id, changes }) => ({ url: apiPath(apiPaths.updateProduct(id)), method: 'PATCH', body: changes }),
-    invalidatesTags: (_result, _error, { id }) => [
-      { type: 'Product', id },
-      { type: 'Product', id: 'LIST' },
-    ],
+    invalidatesTags: (_result, _error, { id }) => recordAndListTags('Product', id),
   }),
   getProductStock: build.query<ProductStockResponse, string>({
     query: (id) => apiPath(apiPaths.productStock(id)),
@@ -59,13 +46,12 @@ export const manageProductsApi = injectEndpoints((build) => ({
     invalidatesTags: (_result, _error, { id }) => [
       { type: 'Stock', id },
       { type: 'Stock', id: 'LOW' },
-      { type: 'Product', id },
-      { type: 'Product', id: 'LIST' },
+      ...recordAndListTags('Product', id),
     ],
   }),
-  deleteProduct: build.mutation<Message, string>({
+  deleteProduct: build.mutation<ApiMessage, string>({
     query: (id) => ({ url: apiPath(apiPaths.product(id)), method: 'DELETE' }),
-    invalidatesTags: (_result, _error, id) => [{ type: 'Product', id }, { type: 'Product', id: 'LIST' }, 'Stats'],
+    invalidatesTags: (_result, _error, id) => [...recordAndListTags('Product', id), 'Stats'],
   }),
 }));
 

@@ -2,6 +2,7 @@ import { CATEGORIES, COLORS } from '@shop/contract/constants';
 import type { ProductInput } from '@shop/contract/products';
 import { useCallback } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
+import { capitalise } from '../../lib/capitalise';
 import { showAlert } from '../../ui/alerts';
 import { Button } from '../../ui/button';
 import { SchemaSelect } from '../../ui/schema-choice';
@@ -32,8 +33,6 @@ const PROBLEMS = {
     icon: 'warning',
   },
 } as const;
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * The product form of Add New Product and Update Product. Its own check comes first (the Missing

@@ -8,9 +8,8 @@ import {
 } from '@shop/contract/inventory';
 import { SIZE_SCALES } from '@shop/contract/sizes';
 import { type FormEvent, useState } from 'react';
-import { apiErrorMessage } from '../../lib/api-error';
 import { Button } from '../../ui/button';
-import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { StockBadge } from '../../ui/dashboard-kit/stock-badge';
 import { stockLevel } from '../../ui/dashboard-kit/stock-level';
 import { formatDateTime } from '../../ui/dashboard-kit/table-format';
@@ -23,8 +22,8 @@ import {
   tableClass,
   td,
 } from '../../ui/dashboard-kit/table-frame';
-import { ErrorMessage } from '../../ui/status-message';
 import { useToast } from '../../ui/toast';
+import { useFormProblem } from '../../ui/use-form-problem';
 import { useChangeStockMutation, useGetProductStockQuery } from './manage-products.api';
 
 /** A size of the product's scale, with its counts when the product comes in it. */
@@ -54,7 +53,7 @@ function describeLedgerChange(entry: Pick<StockLedgerEntry, 'onHandChange' | 're
 function useStockChange(productId: string, { size, variant }: StockRow) {
   const [count, setCount] = useState('');
   const [reason, setReason] = useState<StockChangeRequest['reason']>(variant ? 'adjustment' : 'restock');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, setProblem, send } = useFormProblem();
   const [changeStock, { isLoading }] = useChangeStockMutation();
   const notify = useToast();
 
@@ -70,14 +69,11 @@ function useStockChange(productId: string, { size, variant }: StockRow) {
       setProblem(parsed.error.issues[0]?.message ?? 'Check the count');
       return;
     }
-    setProblem(null);
-    try {
+    await send(async () => {
       await changeStock({ id: productId, change: parsed.data }).unwrap();
       setCount('');
       notify(`Stock of size ${size} saved: ${parsed.data.onHand} on hand.`, 'success');
-    } catch (error) {
-      setProblem(apiErrorMessage(error) ?? 'The stock could not be saved. Please try again.');
-    }
+    }, 'The stock could not be saved. Please try again.');
   }
 
   return { count, setCount, reason, setReason, problem, save, saving: isLoading };
@@ -178,7 +174,8 @@ function StockHistory({ ledger }: { ledger: StockLedgerEntry[] }) {
 
 /** The update page's stock: each size's counts with a form to change them, then the ledger, newest first. */
 export function ProductStockPanel({ productId }: { productId: string }) {
-  const { data, error, isLoading, refetch } = useGetProductStockQuery(productId, { refetchOnMountOrArgChange: true });
+  const query = useGetProductStockQuery(productId, { refetchOnMountOrArgChange: true });
+  const { data } = query;
   return (
     <div className="mt-10 space-y-10">
       <section aria-labelledby="stock-title" className="space-y-4">
@@ -191,34 +188,33 @@ export function ProductStockPanel({ productId }: { productId: string }) {
             added.
           </p>
         </div>
-        {isLoading ? (
-          <TableSkeleton rows={3} label="Loading the stock" />
-        ) : error || !data ? (
-          <ErrorMessage title="The stock could not be loaded.">
-            {apiErrorMessage(error) && <p>{apiErrorMessage(error)}</p>}
-            <RetryButton onRetry={refetch} />
-          </ErrorMessage>
-        ) : (
-          <TableFrame label="Stock by size">
-            <table className={`${tableClass} min-w-[52rem]`}>
-              <TableHead
-                columns={[
-                  'Size',
-                  'SKU',
-                  alignedRight('On hand'),
-                  alignedRight('Held at checkout'),
-                  alignedRight('Available'),
-                  'Change',
-                ]}
-              />
-              <tbody>
-                {rowsOf(data).map((row) => (
-                  <StockRowForm key={row.size} productId={productId} row={row} />
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
-        )}
+        <QueryState
+          query={query}
+          loading={<TableSkeleton rows={3} label="Loading the stock" />}
+          failed={{ title: 'The stock could not be loaded.', reason: true }}
+        >
+          {(stock) => (
+            <TableFrame label="Stock by size">
+              <table className={`${tableClass} min-w-[52rem]`}>
+                <TableHead
+                  columns={[
+                    'Size',
+                    'SKU',
+                    alignedRight('On hand'),
+                    alignedRight('Held at checkout'),
+                    alignedRight('Available'),
+                    'Change',
+                  ]}
+                />
+                <tbody>
+                  {rowsOf(stock).map((row) => (
+                    <StockRowForm key={row.size} productId={productId} row={row} />
+                  ))}
+                </tbody>
+              </table>
+            </TableFrame>
+          )}
+        </QueryState>
       </section>
       {data && (
         <section aria-labelledby="stock-history-title" className="space-y-4">

@@ -2,6 +2,7 @@ import { CATEGORY_FILTERS, COLOR_FILTERS, PRICE_RANGES } from '@shop/contract/co
 import { priceRangeKey, type ShopParams } from '@shop/contract/shop-params';
 import { ALL_SIZES } from '@shop/contract/sizes';
 import type { ReactNode } from 'react';
+import { capitalise } from '../../lib/capitalise';
 import { useScrollEdges } from '../../ui/use-scroll-edges';
 
 /** Swatches for the colour filter; the names themselves come from the contract. */
@@ -15,8 +16,6 @@ const SWATCH: Record<(typeof COLOR_FILTERS)[number], string> = {
   beige: '#e3d3b8',
   green: '#2f6b4f',
 };
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 interface ShopFiltersProps {
   params: ShopParams;

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button } from '../../ui/button';
 import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
+import { SectionHeading } from '../../ui/section-heading';
 import { EmptyState } from '../../ui/status-message';
 import { useGetProductsQuery } from './catalogue.api';
 import { ProductListState } from './product-list-state';
@@ -15,15 +16,12 @@ export function TrendingProducts({ onAddToCart }: Pick<ProductGridProps, 'onAddT
 
   return (
     <section aria-labelledby="trending-title" className="container-page py-12 sm:py-16">
-      <div className="flex flex-col items-center text-center">
-        <p className="eyebrow">Loved this week</p>
-        <h2 id="trending-title" className="mt-3 section-title">
-          Trending Products
-        </h2>
-        <p className="mt-3 max-w-lg text-sm text-muted">
-          The pieces everyone is adding to their carts right now, from easy dresses to finishing touches.
-        </p>
-      </div>
+      <SectionHeading
+        id="trending-title"
+        eyebrow="Loved this week"
+        title="Trending Products"
+        intro="The pieces everyone is adding to their carts right now, from easy dresses to finishing touches."
+      />
       <div className="mt-10">
         <ProductListState
           query={query}

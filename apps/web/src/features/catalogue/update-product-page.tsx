@@ -2,9 +2,7 @@ import type { ProductInput } from '@shop/contract/products';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { QueryState } from '../../ui/dashboard-kit/query-state';
-import { FormSkeleton, RecordLoadFailed } from '../../ui/dashboard-kit/record-load-states';
+import { EditRecordPage } from '../../ui/dashboard-kit/form-page';
 import { useToast } from '../../ui/toast';
 import { useGetManagedProductQuery, useUpdateProductMutation } from './manage-products.api';
 import { ProductForm } from './product-form';
@@ -30,38 +28,27 @@ export function UpdateProductPage() {
   }
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Admin dashboard"
-        title="Update Product"
-        description="Change what the shop says about this piece, and how many of each size it has."
-      />
-      <QueryState
-        query={query}
-        loading={<FormSkeleton label="Loading the product" />}
-        failed={(error, retry) => (
-          <RecordLoadFailed
-            error={error}
-            missingTitle="This product does not exist any more."
-            failedTitle="The product could not be loaded."
-            back={{ href: paths.dashboard.manageProducts.href(), label: 'Back to Manage Products' }}
-            onRetry={retry}
+    <EditRecordPage
+      title="Update Product"
+      description="Change what the shop says about this piece, and how many of each size it has."
+      query={query}
+      loadingLabel="Loading the product"
+      missingTitle="This product does not exist any more."
+      failedTitle="The product could not be loaded."
+      back={{ href: paths.dashboard.manageProducts.href(), label: 'Back to Manage Products' }}
+    >
+      {(data) => (
+        <>
+          <ProductForm
+            key={data.product._id}
+            initial={productToValues(data.product)}
+            submitLabel="Update Product"
+            busy={saving}
+            onSubmit={onSubmit}
           />
-        )}
-      >
-        {(data) => (
-          <>
-            <ProductForm
-              key={data.product._id}
-              initial={productToValues(data.product)}
-              submitLabel="Update Product"
-              busy={saving}
-              onSubmit={onSubmit}
-            />
-            <ProductStockPanel productId={data.product._id} />
-          </>
-        )}
-      </QueryState>
-    </>
+          <ProductStockPanel productId={data.product._id} />
+        </>
+      )}
+    </EditRecordPage>
   );
 }

@@ -5,8 +5,7 @@ import { paths } from '../../config/paths';
 import { buttonClass } from '../../ui/button';
 import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { type Column, DataTable, numberColumn } from '../../ui/dashboard-kit/data-table';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { QueryState } from '../../ui/dashboard-kit/query-state';
+import { QueryPage } from '../../ui/dashboard-kit/query-page';
 import { formatDate } from '../../ui/dashboard-kit/table-format';
 import { actionLink, alignedRight, TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { usePagedList } from '../../ui/dashboard-kit/use-paged-list';
@@ -129,32 +128,28 @@ export function DiscountCodesPage() {
     </Link>
   );
   return (
-    <>
-      <PageHeader
-        eyebrow="Admin dashboard"
-        title="Discount Codes"
-        description="Codes shoppers type in the cart. Pause one to stop it at once; its uses are counted as orders are made."
-        actions={newCode}
-      />
-      <QueryState
-        query={query}
-        loading={<TableSkeleton label="Loading the discount codes" />}
-        failed={{ title: 'The discount codes could not be loaded.', reason: true }}
-        empty={<NoDiscountCodes />}
-        isEmpty={(data) => !data.codes.length}
-      >
-        {(data) =>
-          paged(
-            <DataTable
-              label="Discount codes"
-              columns={discountCodeColumns(page)}
-              rows={data.codes}
-              rowKey={(code) => code._id}
-              tableClassName="min-w-[52rem]"
-            />,
-          )
-        }
-      </QueryState>
-    </>
+    <QueryPage
+      eyebrow="Admin dashboard"
+      title="Discount Codes"
+      description="Codes shoppers type in the cart. Pause one to stop it at once; its uses are counted as orders are made."
+      actions={newCode}
+      query={query}
+      loading={<TableSkeleton label="Loading the discount codes" />}
+      failed={{ title: 'The discount codes could not be loaded.', reason: true }}
+      empty={<NoDiscountCodes />}
+      isEmpty={(data) => !data.codes.length}
+    >
+      {(data) =>
+        paged(
+          <DataTable
+            label="Discount codes"
+            columns={discountCodeColumns(page)}
+            rows={data.codes}
+            rowKey={(code) => code._id}
+            tableClassName="min-w-[52rem]"
+          />,
+        )
+      }
+    </QueryPage>
   );
 }

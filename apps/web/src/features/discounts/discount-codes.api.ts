@@ -1,15 +1,12 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { DiscountCode, DiscountCodeInput, DiscountCodeList, DiscountCodeResponse } from '@shop/contract/discounts';
-import { apiPath, injectEndpoints } from '../../lib/base-api';
+import { apiPath, injectEndpoints, listTags, pagedPath, recordAndListTags } from '../../lib/base-api';
 
 /** The owner's discount codes; the server refuses each of these calls to anyone but an admin. */
 export const discountCodesApi = injectEndpoints((build) => ({
   getDiscountCodes: build.query<DiscountCodeList, { page: number; limit: number }>({
-    query: ({ page, limit }) => `${apiPath(apiPaths.discountCodes)}?page=${page}&limit=${limit}`,
-    providesTags: (result) => [
-      { type: 'Discount', id: 'LIST' },
-      ...(result?.codes.map((code) => ({ type: 'Discount' as const, id: code._id })) ?? []),
-    ],
+    query: (page) => pagedPath(apiPath(apiPaths.discountCodes), page),
+    providesTags: (result) => listTags('Discount', result?.codes, (code) => code._id),
   }),
   getDiscountCode: build.query<DiscountCode, string>({
     query: (id) => apiPath(apiPaths.discountCode(id)),
@@ -21,17 +18,11 @@ export const discountCodesApi = injectEndpoints((build) => ({
   }),
   updateDiscountCode: build.mutation<DiscountCodeResponse, { id: string; input: DiscountCodeInput }>({
     query: ({ id, input }) => ({ url: apiPath(apiPaths.discountCode(id)), method: 'PUT', body: input }),
-    invalidatesTags: (_result, _error, { id }) => [
-      { type: 'Discount', id },
-      { type: 'Discount', id: 'LIST' },
-    ],
+    invalidatesTags: (_result, _error, { id }) => recordAndListTags('Discount', id),
   }),
   setDiscountCodePaused: build.mutation<DiscountCodeResponse, { id: string; paused: boolean }>({
     query: ({ id, paused }) => ({ url: apiPath(apiPaths.discountCodePaused(id)), method: 'PATCH', body: { paused } }),
-    invalidatesTags: (_result, _error, { id }) => [
-      { type: 'Discount', id },
-      { type: 'Discount', id: 'LIST' },
-    ],
+    invalidatesTags: (_result, _error, { id }) => recordAndListTags('Discount', id),
   }),
 }));
 

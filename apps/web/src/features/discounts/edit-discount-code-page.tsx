@@ -1,8 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { QueryState } from '../../ui/dashboard-kit/query-state';
-import { FormSkeleton, RecordLoadFailed } from '../../ui/dashboard-kit/record-load-states';
+import { EditRecordPage } from '../../ui/dashboard-kit/form-page';
 import { useToast } from '../../ui/toast';
 import { DiscountCodeForm } from './discount-code-form';
 import { codeToValues } from './discount-code-form-values';
@@ -18,62 +16,51 @@ export function EditDiscountCodePage() {
   const notify = useToast();
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Admin dashboard"
-        title="Edit Discount Code"
-        description="Change what the code gives, when and how often. Orders already made keep what they were given."
-      />
-      <QueryState
-        query={query}
-        loading={<FormSkeleton label="Loading the discount code" />}
-        failed={(error, retry) => (
-          <RecordLoadFailed
-            error={error}
-            missingTitle="This discount code does not exist."
-            failedTitle="The discount code could not be loaded."
-            back={{ href: paths.dashboard.discountCodes.href(), label: 'Back to Discount Codes' }}
-            onRetry={retry}
+    <EditRecordPage
+      title="Edit Discount Code"
+      description="Change what the code gives, when and how often. Orders already made keep what they were given."
+      query={query}
+      loadingLabel="Loading the discount code"
+      missingTitle="This discount code does not exist."
+      failedTitle="The discount code could not be loaded."
+      back={{ href: paths.dashboard.discountCodes.href(), label: 'Back to Discount Codes' }}
+    >
+      {(data) => (
+        <div className="space-y-6">
+          <dl className="flex flex-wrap items-center gap-x-8 gap-y-3 rounded-2xl border border-sand bg-linen/60 px-5 py-4 text-sm">
+            <div>
+              <dt className="sr-only">Code</dt>
+              <dd className="font-mono text-base font-semibold tracking-wide text-ink">{data.code}</dd>
+            </div>
+            <div>
+              <dt className="sr-only">Status</dt>
+              <dd>
+                <DiscountStatusBadge status={data.status} />
+              </dd>
+            </div>
+            <div className="flex gap-2">
+              <dt className="text-muted">Used</dt>
+              <dd className="tabular-nums">{data.uses}</dd>
+            </div>
+            <div className="flex gap-2">
+              <dt className="text-muted">Held by open checkouts</dt>
+              <dd className="tabular-nums">{data.held}</dd>
+            </div>
+          </dl>
+          <DiscountCodeForm
+            key={data.updatedAt}
+            initial={codeToValues(data)}
+            submitLabel="Save changes"
+            busy={saving}
+            failure="Failed to update the discount code. Please try again."
+            onSubmit={async (input) => {
+              const { code } = await updateCode({ id, input }).unwrap();
+              notify(`Discount code ${code.code} updated.`, 'success');
+              navigate(paths.dashboard.discountCodes.href());
+            }}
           />
-        )}
-      >
-        {(data) => (
-          <div className="space-y-6">
-            <dl className="flex flex-wrap items-center gap-x-8 gap-y-3 rounded-2xl border border-sand bg-linen/60 px-5 py-4 text-sm">
-              <div>
-                <dt className="sr-only">Code</dt>
-                <dd className="font-mono text-base font-semibold tracking-wide text-ink">{data.code}</dd>
-              </div>
-              <div>
-                <dt className="sr-only">Status</dt>
-                <dd>
-                  <DiscountStatusBadge status={data.status} />
-                </dd>
-              </div>
-              <div className="flex gap-2">
-                <dt className="text-muted">Used</dt>
-                <dd className="tabular-nums">{data.uses}</dd>
-              </div>
-              <div className="flex gap-2">
-                <dt className="text-muted">Held by open checkouts</dt>
-                <dd className="tabular-nums">{data.held}</dd>
-              </div>
-            </dl>
-            <DiscountCodeForm
-              key={data.updatedAt}
-              initial={codeToValues(data)}
-              submitLabel="Save changes"
-              busy={saving}
-              failure="Failed to update the discount code. Please try again."
-              onSubmit={async (input) => {
-                const { code } = await updateCode({ id, input }).unwrap();
-                notify(`Discount code ${code.code} updated.`, 'success');
-                navigate(paths.dashboard.discountCodes.href());
-              }}
-            />
-          </div>
-        )}
-      </QueryState>
-    </>
+        </div>
+      )}
+    </EditRecordPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
+import { FormPage } from '../../ui/dashboard-kit/form-page';
 import { useToast } from '../../ui/toast';
 import { DiscountCodeForm } from './discount-code-form';
 import { EMPTY_DISCOUNT_CODE } from './discount-code-form-values';
@@ -12,12 +12,7 @@ export function NewDiscountCodePage() {
   const navigate = useNavigate();
   const notify = useToast();
   return (
-    <>
-      <PageHeader
-        eyebrow="Admin dashboard"
-        title="New Discount Code"
-        description="A code shoppers type in the cart for money off their items."
-      />
+    <FormPage title="New Discount Code" description="A code shoppers type in the cart for money off their items.">
       <DiscountCodeForm
         initial={EMPTY_DISCOUNT_CODE}
         submitLabel="Create code"
@@ -29,6 +24,6 @@ export function NewDiscountCodePage() {
           navigate(paths.dashboard.discountCodes.href());
         }}
       />
-    </>
+    </FormPage>
   );
 }

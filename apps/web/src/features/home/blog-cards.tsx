@@ -1,3 +1,7 @@
+import { ItemList } from '../../ui/item-list';
+import { SectionHeading } from '../../ui/section-heading';
+import { CardImage } from './card-image';
+
 const POSTS = [
   { image: 'blog-1', date: 'March 12', title: 'The straw hat, reconsidered', tag: 'Style notes' },
   { image: 'blog-2', date: 'March 4', title: 'How to layer fine jewellery', tag: 'Jewellery' },
@@ -9,35 +13,27 @@ const POSTS = [
 export function BlogCards() {
   return (
     <section aria-labelledby="blog-title" className="container-page pt-4 pb-20">
-      <div className="flex flex-col items-center text-center">
-        <p className="eyebrow">The journal</p>
-        <h2 id="blog-title" className="mt-3 section-title">
-          Latest From Blog
-        </h2>
-        <p className="mt-3 max-w-lg text-sm text-muted">
-          Elevate your wardrobe with our freshest style tips, trends and inspiration.
-        </p>
-      </div>
-      <ul className="mt-10 grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 lg:grid-cols-4">
-        {POSTS.map((post) => (
-          <li key={post.image}>
-            <article>
-              <img
-                src={`/images/${post.image}.svg`}
-                alt=""
-                width={800}
-                height={600}
-                loading="lazy"
-                className="aspect-[4/3] w-full rounded-2xl object-cover"
-              />
-              <p className="mt-4 text-[0.65rem] tracking-[0.16em] text-muted uppercase sm:text-xs">
-                {post.tag} · {post.date}
-              </p>
-              <h3 className="mt-2 font-display text-lg leading-snug text-ink sm:text-xl">{post.title}</h3>
-            </article>
-          </li>
-        ))}
-      </ul>
+      <SectionHeading
+        id="blog-title"
+        eyebrow="The journal"
+        title="Latest From Blog"
+        intro="Elevate your wardrobe with our freshest style tips, trends and inspiration."
+      />
+      <ItemList
+        items={POSTS}
+        itemKey={(post) => post.image}
+        className="mt-10 grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 lg:grid-cols-4"
+      >
+        {(post) => (
+          <article>
+            <CardImage name={post.image} height={600} className="aspect-[4/3] w-full rounded-2xl object-cover" />
+            <p className="mt-4 text-[0.65rem] tracking-[0.16em] text-muted uppercase sm:text-xs">
+              {post.tag} · {post.date}
+            </p>
+            <h3 className="mt-2 font-display text-lg leading-snug text-ink sm:text-xl">{post.title}</h3>
+          </article>
+        )}
+      </ItemList>
     </section>
   );
 }

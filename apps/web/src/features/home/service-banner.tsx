@@ -1,5 +1,6 @@
 import { SHIPPING_PROMISES } from '@shop/contract/shipping';
 import { OutlineIcon } from '../../ui/icons';
+import { ItemList } from '../../ui/item-list';
 
 const SERVICES = [
   {
@@ -23,17 +24,22 @@ const SERVICES = [
 export function ServiceBanner() {
   return (
     <section aria-label="Our services" className="container-page py-12 sm:py-16">
-      <ul className="grid gap-8 border-y border-sand py-12 sm:grid-cols-3">
-        {SERVICES.map((service) => (
-          <li key={service.title} className="flex flex-col items-center px-4 text-center">
+      <ItemList
+        items={SERVICES}
+        itemKey={(service) => service.title}
+        className="grid gap-8 border-y border-sand py-12 sm:grid-cols-3"
+        itemClassName="flex flex-col items-center px-4 text-center"
+      >
+        {(service) => (
+          <>
             <span className="grid size-14 place-items-center rounded-full bg-clay-soft text-clay">
               <OutlineIcon d={service.icon} className="size-6" />
             </span>
             <h3 className="mt-4 font-display text-xl text-ink">{service.title}</h3>
             <p className="mt-2 max-w-xs text-sm text-muted">{service.text}</p>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </ItemList>
     </section>
   );
 }

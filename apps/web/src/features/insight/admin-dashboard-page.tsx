@@ -2,18 +2,15 @@ import { formatMoney } from '@shop/contract/money';
 import type { AdminStats } from '@shop/contract/stats';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { apiErrorMessage } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
 import { ChartCard } from '../../ui/dashboard-kit/charts/chart-card';
 import { DoughnutChart } from '../../ui/dashboard-kit/charts/doughnut-chart';
 import { MoneyLineChart } from '../../ui/dashboard-kit/charts/line-chart';
 import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { QueryState } from '../../ui/dashboard-kit/query-state';
-import { RetryButton } from '../../ui/dashboard-kit/retry-button';
+import { QueryPage } from '../../ui/dashboard-kit/query-page';
 import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../../ui/dashboard-kit/stat-card';
-import { ErrorMessage } from '../../ui/status-message';
 import { useGetAdminStatsQuery } from './admin-stats.api';
+import { failedWithReason } from './insight-failed';
 import { LowStockCard } from './low-stock-card';
 
 const MONTHS = Array.from({ length: 12 }, (_, m) =>
@@ -62,29 +59,21 @@ export function AdminDashboardPage() {
   const query = useGetAdminStatsQuery(undefined, { refetchOnMountOrArgChange: true });
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Admin dashboard"
-        title={`Hello, ${user.username}!`}
-        description="How the shop is doing: orders, earnings, customers, the catalogue and what runs low."
-        actions={
-          <Link to={paths.dashboard.insight.href()} className={buttonClass('outline', 'sm')}>
-            Sales insight by day
-          </Link>
-        }
-      />
-      <QueryState
-        query={query}
-        loading={<StatCardsSkeleton count={4} label="Loading the shop's stats" />}
-        failed={(error, retry) => (
-          <ErrorMessage title={apiErrorMessage(error) ?? 'The statistics could not be loaded.'}>
-            <RetryButton onRetry={retry} />
-          </ErrorMessage>
-        )}
-        empty="Failder to load stats"
-      >
-        {(data) => <Statistics stats={data} />}
-      </QueryState>
-    </>
+    <QueryPage
+      eyebrow="Admin dashboard"
+      title={`Hello, ${user.username}!`}
+      description="How the shop is doing: orders, earnings, customers, the catalogue and what runs low."
+      actions={
+        <Link to={paths.dashboard.insight.href()} className={buttonClass('outline', 'sm')}>
+          Sales insight by day
+        </Link>
+      }
+      query={query}
+      loading={<StatCardsSkeleton count={4} label="Loading the shop's stats" />}
+      failed={failedWithReason('The statistics could not be loaded.')}
+      empty="Failder to load stats"
+    >
+      {(data) => <Statistics stats={data} />}
+    </QueryPage>
   );
 }

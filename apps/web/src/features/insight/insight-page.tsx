@@ -1,15 +1,14 @@
 import type { InsightSummary } from '@shop/contract/insight';
 import { formatMoney } from '@shop/contract/money';
-import { apiErrorMessage } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
-import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../../ui/dashboard-kit/stat-card';
-import { EmptyState, ErrorMessage } from '../../ui/status-message';
+import { EmptyState } from '../../ui/status-message';
 import { FailedSearchesCard } from './failed-searches-card';
 import { FunnelCard } from './funnel-card';
 import { ordersCsvHref, useGetInsightSummaryQuery } from './insight.api';
+import { failedWithReason } from './insight-failed';
 import { formatCount } from './insight-format';
 import { InsightRangePicker } from './insight-range-picker';
 import { LowStockCard } from './low-stock-card';
@@ -79,11 +78,7 @@ export function InsightPage() {
         <QueryState
           query={query}
           loading={<StatCardsSkeleton count={4} label="Loading the sales insight" />}
-          failed={(error, retry) => (
-            <ErrorMessage title={apiErrorMessage(error) ?? 'The sales insight could not be loaded.'}>
-              <RetryButton onRetry={retry} />
-            </ErrorMessage>
-          )}
+          failed={failedWithReason('The sales insight could not be loaded.')}
         >
           {(summary) => (
             <div className={`transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching}>

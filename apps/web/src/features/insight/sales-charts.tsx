@@ -1,11 +1,10 @@
 import type { InsightSummary } from '@shop/contract/insight';
 import { formatMoney } from '@shop/contract/money';
+import { capitalise } from '../../lib/capitalise';
 import { BarChart } from '../../ui/dashboard-kit/charts/bar-chart';
 import { ChartCard } from '../../ui/dashboard-kit/charts/chart-card';
 import { MoneyLineChart } from '../../ui/dashboard-kit/charts/line-chart';
 import { formatCount, formatShortDay } from './insight-format';
-
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Revenue of each day of the range, and the items sold in each category. */
 export function SalesCharts({ summary }: { summary: InsightSummary }) {
@@ -15,7 +14,7 @@ export function SalesCharts({ summary }: { summary: InsightSummary }) {
     (top, d) => (top === null || d.revenue > top.revenue ? d : top),
     null,
   );
-  const categoryLabels = summary.categories.map((c) => capitalised(c.category));
+  const categoryLabels = summary.categories.map((c) => capitalise(c.category));
   const categoryRevenue = summary.categories.map((c) => c.revenue);
   const categoryFigures = summary.categories.map(
     (c, i) =>

@@ -1,8 +1,7 @@
 import type { SentMailSummary } from '@shop/contract/mail';
 import { useState } from 'react';
 import { type Column, DataTable } from '../../ui/dashboard-kit/data-table';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { QueryState } from '../../ui/dashboard-kit/query-state';
+import { QueryPage } from '../../ui/dashboard-kit/query-page';
 import { formatDateTime } from '../../ui/dashboard-kit/table-format';
 import { TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { EmptyState } from '../../ui/status-message';
@@ -54,43 +53,39 @@ export function SentEmailsPage() {
   const shownId = selected?.id ?? data?.mails[0]?.id;
 
   return (
-    <>
-      <PageHeader
-        eyebrow="Admin dashboard"
-        title="Sent e-mails"
-        description="The mails the shop has sent, kept here while no SMTP server is configured."
-        actions={
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            disabled={isFetching}
-            className="rounded-full border border-sand bg-white px-4 py-2 text-sm font-medium text-ink hover:border-taupe disabled:opacity-60"
-          >
-            {isFetching && !isLoading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        }
-      />
-      <QueryState
-        query={query}
-        loading={<TableSkeleton label="Loading the sent e-mails" />}
-        failed={{ title: 'Error loading the sent e-mails.' }}
-        empty={data && !data.devMailbox ? SMTP_NOTE : 'No e-mails sent yet.'}
-        isEmpty={(answer) => !answer.devMailbox || answer.mails.length === 0}
-      >
-        {({ mails }) => (
-          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] xl:items-start">
-            <DataTable
-              label="Sent e-mails"
-              columns={sentMailColumns(shownId, (id) => setSelected({ id, byUser: true }))}
-              rows={mails}
-              rowKey={(mail) => mail.id}
-              tableClassName="min-w-[34rem] xl:min-w-0"
-              rowClassName={(mail) => (mail.id === shownId ? 'bg-clay-soft/50 hover:bg-clay-soft/50' : '')}
-            />
-            {shownId && <SentMailViewer key={shownId} id={shownId} focusOnOpen={selected?.byUser ?? false} />}
-          </div>
-        )}
-      </QueryState>
-    </>
+    <QueryPage
+      eyebrow="Admin dashboard"
+      title="Sent e-mails"
+      description="The mails the shop has sent, kept here while no SMTP server is configured."
+      actions={
+        <button
+          type="button"
+          onClick={() => void refetch()}
+          disabled={isFetching}
+          className="rounded-full border border-sand bg-white px-4 py-2 text-sm font-medium text-ink hover:border-taupe disabled:opacity-60"
+        >
+          {isFetching && !isLoading ? 'Refreshing…' : 'Refresh'}
+        </button>
+      }
+      query={query}
+      loading={<TableSkeleton label="Loading the sent e-mails" />}
+      failed={{ title: 'Error loading the sent e-mails.' }}
+      empty={data && !data.devMailbox ? SMTP_NOTE : 'No e-mails sent yet.'}
+      isEmpty={(answer) => !answer.devMailbox || answer.mails.length === 0}
+    >
+      {({ mails }) => (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] xl:items-start">
+          <DataTable
+            label="Sent e-mails"
+            columns={sentMailColumns(shownId, (id) => setSelected({ id, byUser: true }))}
+            rows={mails}
+            rowKey={(mail) => mail.id}
+            tableClassName="min-w-[34rem] xl:min-w-0"
+            rowClassName={(mail) => (mail.id === shownId ? 'bg-clay-soft/50 hover:bg-clay-soft/50' : '')}
+          />
+          {shownId && <SentMailViewer key={shownId} id={shownId} focusOnOpen={selected?.byUser ?? false} />}
+        </div>
+      )}
+    </QueryPage>
   );
 }

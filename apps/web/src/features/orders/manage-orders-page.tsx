@@ -1,7 +1,6 @@
 import { ALL_ORDERS_DEFAULT_LIMIT, type Order } from '@shop/contract/orders';
 import { DataTable } from '../../ui/dashboard-kit/data-table';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { QueryState } from '../../ui/dashboard-kit/query-state';
+import { QueryPage } from '../../ui/dashboard-kit/query-page';
 import { TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { useConfirmedDelete } from '../../ui/dashboard-kit/use-confirmed-delete';
 import { useOpenedRecord } from '../../ui/dashboard-kit/use-opened-record';
@@ -44,8 +43,10 @@ export function ManageOrdersPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Admin dashboard" title="Manage Orders" description="Every order, newest first." />
-      <QueryState
+      <QueryPage
+        eyebrow="Admin dashboard"
+        title="Manage Orders"
+        description="Every order, newest first."
         query={query}
         loading={<TableSkeleton label="Loading the orders" />}
         failed={{ title: 'Something went wrong!', reason: true }}
@@ -55,7 +56,7 @@ export function ManageOrdersPage() {
         {(data) =>
           paged(<DataTable label="Orders" columns={columns} rows={data.orders} rowKey={(order) => order._id} />)
         }
-      </QueryState>
+      </QueryPage>
       <OrderStatusModal key={editing.key} order={editing.record} open={editing.open} onClose={editing.close} />
       <OrderRefundModal
         key={`refund-${refunding.key}`}

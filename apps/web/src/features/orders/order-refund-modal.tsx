@@ -5,16 +5,15 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { Modal, ModalActions } from '../../ui/modal';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
+import type { DialogProps } from '../../ui/use-dialog';
 import { useModalSubmit } from '../../ui/use-modal-submit';
 import { useRefundOrderMutation } from './manage-orders.api';
 
 /** What is left to give back on an order, in cents. */
 export const leftToRefundCents = (order: Order) => toCents(order.amount) - toCents(order.refunded);
 
-interface OrderRefundModalProps {
+interface OrderRefundModalProps extends DialogProps {
   order: Order | null;
-  open: boolean;
-  onClose: () => void;
 }
 
 /** A refund of part of an order: an amount up to what is left, a reason, and the lines that go back to stock. */

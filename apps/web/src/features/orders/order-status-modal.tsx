@@ -1,18 +1,15 @@
-import { ORDER_STATUSES, type TrackedOrderStatus } from '@shop/contract/constants';
+import { ORDER_STATUSES } from '@shop/contract/constants';
 import { type Order, type OrderStatusUpdateRequest, orderStatusUpdateRequestSchema } from '@shop/contract/orders';
 import type { UseFormReturn } from 'react-hook-form';
 import { EditValueModal } from '../../ui/edit-value-modal';
+import { isTrackedStatus } from '../../ui/order-tracker';
 import { SchemaField } from '../../ui/schema-form';
+import type { DialogProps } from '../../ui/use-dialog';
 import { useUpdateOrderStatusMutation } from './manage-orders.api';
 
-interface OrderStatusModalProps {
+interface OrderStatusModalProps extends DialogProps {
   order: Order | null;
-  open: boolean;
-  onClose: () => void;
 }
-
-const isTracked = (status: string): status is TrackedOrderStatus =>
-  (ORDER_STATUSES as readonly string[]).includes(status);
 
 /**
  * An admin may set any status from here, backwards too, to correct a mistake; no order of steps is
@@ -33,7 +30,7 @@ export function OrderStatusModal({ order, open, onClose }: OrderStatusModalProps
           key: order._id,
           schema: orderStatusUpdateRequestSchema,
           defaultValues: {
-            status: isTracked(order.status) ? order.status : 'pending',
+            status: isTrackedStatus(order.status) ? order.status : 'pending',
             carrier: order.carrier ?? '',
             trackingNumber: order.trackingNumber ?? '',
           },

@@ -1,8 +1,8 @@
 import { formatMoney, toDollars } from '@shop/contract/money';
 import type { Order } from '@shop/contract/orders';
 import { useCallback } from 'react';
-import { apiErrorMessage } from '../../lib/api-error';
-import { confirmAction, showAlert } from '../../ui/alerts';
+import { confirmAction } from '../../ui/alerts';
+import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { useToast } from '../../ui/toast';
 import { useRefundOrderMutation } from './manage-orders.api';
 import { leftToRefundCents } from './order-refund-modal';
@@ -26,12 +26,7 @@ export function useCancelOrder() {
         const { message } = await refundOrder({ id: order._id, kind: 'cancellation' }).unwrap();
         notify(message, 'success');
       } catch (error) {
-        const detail = apiErrorMessage(error);
-        await showAlert({
-          title: 'Error',
-          text: `The order could not be cancelled.${detail ? ` ${detail}` : ''}`,
-          icon: 'error',
-        });
+        await adminCallFailed('The order could not be cancelled.', error);
       }
     },
     [refundOrder, notify],

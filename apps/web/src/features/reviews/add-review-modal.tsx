@@ -4,12 +4,11 @@ import { showAlert } from '../../ui/alerts';
 import { FormField } from '../../ui/form-field';
 import { Modal, ModalActions } from '../../ui/modal';
 import { useToast } from '../../ui/toast';
+import type { DialogProps } from '../../ui/use-dialog';
 import { usePostReviewMutation } from './reviews.api';
 import { StarRatingInput } from './star-rating-input';
 
-interface AddReviewModalProps {
-  open: boolean;
-  onClose: () => void;
+interface AddReviewModalProps extends DialogProps {
   productId: string;
   userId: string;
 }

@@ -2,12 +2,11 @@ import { ROLES } from '@shop/contract/constants';
 import { roleUpdateRequestSchema, type User } from '@shop/contract/users';
 import { EditValueModal } from '../../ui/edit-value-modal';
 import { FormField } from '../../ui/form-field';
+import type { DialogProps } from '../../ui/use-dialog';
 import { useUpdateUserRoleMutation } from './users.api';
 
-interface UserRoleModalProps {
+interface UserRoleModalProps extends DialogProps {
   user: User | null;
-  open: boolean;
-  onClose: () => void;
 }
 
 /** The user's role, a select; the e-mail is shown read-only, as it names the account being changed. */

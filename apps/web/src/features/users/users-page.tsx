@@ -1,8 +1,7 @@
 import type { User } from '@shop/contract/users';
 import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
 import { type Column, DataTable, numberColumn } from '../../ui/dashboard-kit/data-table';
-import { PageHeader } from '../../ui/dashboard-kit/page-header';
-import { QueryState } from '../../ui/dashboard-kit/query-state';
+import { QueryPage } from '../../ui/dashboard-kit/query-page';
 import { actionLink, alignedRight, deleteButton, TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { useConfirmedDelete } from '../../ui/dashboard-kit/use-confirmed-delete';
 import { useOpenedRecord } from '../../ui/dashboard-kit/use-opened-record';
@@ -75,12 +74,10 @@ export function UsersPage() {
 
   return (
     <>
-      <PageHeader
+      <QueryPage
         eyebrow="Admin dashboard"
         title="All Users"
         description="Every account, newest first, and its role."
-      />
-      <QueryState
         query={query}
         loading={<TableSkeleton label="Loading the users" />}
         failed={{ title: 'Error loading users data.' }}
@@ -94,7 +91,7 @@ export function UsersPage() {
             rowKey={(user) => user._id}
           />
         )}
-      </QueryState>
+      </QueryPage>
       <UserRoleModal key={editing.key} user={editing.record} open={editing.open} onClose={editing.close} />
     </>
   );

@@ -1,11 +1,7 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { Role } from '@shop/contract/constants';
 import type { User } from '@shop/contract/users';
-import { apiPath, injectEndpoints } from '../../lib/base-api';
-
-interface Message {
-  message: string;
-}
+import { type ApiMessage, apiPath, injectEndpoints } from '../../lib/base-api';
 
 /** The admin's calls on the users; the server refuses each of them to anyone but an admin. */
 export const usersApi = injectEndpoints((build) => ({
@@ -13,11 +9,11 @@ export const usersApi = injectEndpoints((build) => ({
     query: () => apiPath(apiPaths.users),
     providesTags: [{ type: 'User', id: 'LIST' }],
   }),
-  updateUserRole: build.mutation<Message & { user: User }, { id: string; role: Role }>({
+  updateUserRole: build.mutation<ApiMessage & { user: User }, { id: string; role: Role }>({
     query: ({ id, role }) => ({ url: apiPath(apiPaths.user(id)), method: 'PUT', body: { role } }),
     invalidatesTags: [{ type: 'User', id: 'LIST' }],
   }),
-  deleteUser: build.mutation<Message, string>({
+  deleteUser: build.mutation<ApiMessage, string>({
     query: (id) => ({ url: apiPath(apiPaths.user(id)), method: 'DELETE' }),
     invalidatesTags: [{ type: 'User', id: 'LIST' }, 'Stats'],
   }),

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { usePageMeta } from '../use-page-meta';
 
-interface PageHeaderProps {
+export interface PageHeaderProps {
   eyebrow: string;
   title: string;
   description?: string;

@@ -18,7 +18,7 @@ export interface QueryFailure {
   reason?: true | string;
 }
 
-interface QueryStateProps<T> {
+export interface QueryStateProps<T> {
   query: QueryResult<T>;
   /** The screen's loading look, shaped like what is on its way. */
   loading: ReactNode;

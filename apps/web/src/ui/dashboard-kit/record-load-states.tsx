@@ -16,7 +16,7 @@ export function FormSkeleton({ label }: { label: string }) {
   );
 }
 
-interface RecordLoadFailedProps {
+export interface RecordLoadFailedProps {
   error: unknown;
   /** Said when there is no such record (404, or an id that cannot be one: 400). */
   missingTitle: string;

@@ -1,11 +1,7 @@
-import { formatMoney } from '@shop/contract/money';
 import { Bar } from 'react-chartjs-2';
-import { baseOptions, chartColors } from './chart-setup';
+import { baseOptions, chartColors, moneyTicks, moneyTooltip, type SeriesChartProps, seriesData } from './chart-setup';
 
-interface BarChartProps {
-  labels: string[];
-  values: number[];
-  label: string;
+interface BarChartProps extends SeriesChartProps {
   /** The values are dollars: the axis and the tooltips read as money. */
   money?: boolean;
   /** One row per label, the bars running across (long labels, the steps of a funnel). */
@@ -14,34 +10,24 @@ interface BarChartProps {
   details?: string[];
 }
 
-export function BarChart({ labels, values, label, money = false, horizontal = false, details }: BarChartProps) {
-  const valueAxis = {
-    beginAtZero: true,
-    ticks: money ? { callback: (value: string | number) => formatMoney(Number(value)) } : { precision: 0 },
-  };
+export function BarChart({ money = false, horizontal = false, details, ...series }: BarChartProps) {
+  const valueAxis = { beginAtZero: true, ticks: money ? moneyTicks : { precision: 0 } };
   const labelAxis = { grid: { display: false } };
   return (
     <Bar
       aria-hidden="true"
-      data={{
-        labels,
-        datasets: [
-          {
-            label,
-            data: values,
-            backgroundColor: chartColors(labels.length),
-            borderRadius: 8,
-            maxBarThickness: 72,
-          },
-        ],
-      }}
+      data={seriesData(series, {
+        backgroundColor: chartColors(series.labels.length),
+        borderRadius: 8,
+        maxBarThickness: 72,
+      })}
       options={baseOptions<'bar'>({
         indexAxis: horizontal ? 'y' : 'x',
         plugins: {
           legend: { display: false },
           tooltip: {
             callbacks: {
-              ...(money && { label: (item) => `${label}: ${formatMoney(Number(item.raw))}` }),
+              ...(money && { label: moneyTooltip(series.label) }),
               ...(details && { afterLabel: (item) => details[item.dataIndex] ?? '' }),
             },
           },

@@ -1,3 +1,4 @@
+import { formatMoney } from '@shop/contract/money';
 import {
   ArcElement,
   BarElement,
@@ -11,6 +12,7 @@ import {
   LineElement,
   PointElement,
   Tooltip,
+  type TooltipItem,
 } from 'chart.js';
 
 // Only the pieces the dashboards draw, so the rest of Chart.js stays out of the chunk.
@@ -45,3 +47,24 @@ export function baseOptions<T extends ChartType>(options: ChartOptions<T>): Char
     ...options,
   } as ChartOptions<T>;
 }
+
+/** What every chart draws: one series, a value for each label, and the series' name. */
+export interface SeriesChartProps {
+  labels: string[];
+  values: number[];
+  label: string;
+}
+
+/** One series as a chart's data, drawn in the style that chart gives it. */
+export function seriesData<const Style extends object>({ labels, values, label }: SeriesChartProps, style: Style) {
+  return { labels, datasets: [{ label, data: values, ...style }] };
+}
+
+/** An axis of dollars: its ticks read as money. */
+export const moneyTicks = { callback: (value: string | number) => formatMoney(Number(value)) };
+
+/** A tooltip line of dollars: the series' name, then the value as money. */
+export const moneyTooltip =
+  (label: string) =>
+  <T extends ChartType>(item: TooltipItem<T>) =>
+    `${label}: ${formatMoney(Number(item.raw))}`;
