@@ -163,6 +163,9 @@ export let goneProduct: { id: string; name: string; category: Category };
 let realOrder: Order;
 
 export async function startInsightShop() {
+  // A test file's worker may have run another file on this kit: its data set went with that file's shop.
+  seeded.length = 0;
+  catalogue.length = 0;
   t = await createTestApp({ env: { CART_BEACONS_PER_IP_PER_MINUTE: '6', INSIGHT_FLUSH_INTERVAL_SECONDS: '3600' } });
   admin = await createAdmin(t.db);
   shopper = await createUser(t.db);
