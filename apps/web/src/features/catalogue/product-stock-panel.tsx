@@ -7,7 +7,7 @@ import {
   type VariantStock,
 } from '@shop/contract/inventory';
 import { SIZE_SCALES } from '@shop/contract/sizes';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { StockBadge } from '../../ui/dashboard-kit/stock-badge';
@@ -23,6 +23,7 @@ import {
   td,
 } from '../../ui/dashboard-kit/table-frame';
 import { useToast } from '../../ui/toast';
+import { useSchemaForm } from '../../ui/schema-form';
 import { useFormProblem } from '../../ui/use-form-problem';
 import { useChangeStockMutation, useGetProductStockQuery } from './manage-products.api';
 
@@ -51,32 +52,27 @@ function describeLedgerChange(entry: Pick<StockLedgerEntry, 'onHandChange' | 're
 
 /** A size's new count and reason, checked with the contract's schema, then sent; the one problem to show. */
 function useStockChange(productId: string, { size, variant }: StockRow) {
-  const [count, setCount] = useState('');
-  const [reason, setReason] = useState<StockChangeRequest['reason']>(variant ? 'adjustment' : 'restock');
-  const { problem, setProblem, send } = useFormProblem();
+  const reason: StockChangeRequest['reason'] = variant ? 'adjustment' : 'restock';
+  // The row's size is one of the product's scale or one the server already carries, so it is a size.
+  const form = useSchemaForm(stockChangeRequestSchema, { size: size as StockChangeRequest['size'], reason });
+  const { problem, send } = useFormProblem();
   const [changeStock, { isLoading }] = useChangeStockMutation();
   const notify = useToast();
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const parsed = stockChangeRequestSchema.safeParse({
-      size,
-      onHand: count.trim() === '' ? Number.NaN : Number(count),
-      expectedOnHand: variant?.onHand,
-      reason,
-    });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the count');
-      return;
-    }
-    await send(async () => {
-      await changeStock({ id: productId, change: parsed.data }).unwrap();
-      setCount('');
-      notify(`Stock of size ${size} saved: ${parsed.data.onHand} on hand.`, 'success');
-    }, 'The stock could not be saved. Please try again.');
+  function save(event: FormEvent) {
+    // The count the admin saw is the one on the screen now, which the last save may have changed.
+    form.setValue('expectedOnHand', variant?.onHand);
+    return form.handleSubmit(async (change) => {
+      await send(async () => {
+        await changeStock({ id: productId, change }).unwrap();
+        form.resetField('onHand');
+        notify(`Stock of size ${size} saved: ${change.onHand} on hand.`, 'success');
+      }, 'The stock could not be saved. Please try again.');
+    })(event);
   }
 
-  return { count, setCount, reason, setReason, problem, save, saving: isLoading };
+  const invalid = Object.values(form.formState.errors)[0]?.message;
+  return { form, problem: invalid ?? problem, save, saving: isLoading };
 }
 
 /** A size's counts as the table's first cells. */
@@ -104,7 +100,7 @@ function StockCounts({ row: { size, variant } }: { row: StockRow }) {
 }
 
 function StockRowForm({ productId, row }: { productId: string; row: StockRow }) {
-  const { count, setCount, reason, setReason, problem, save, saving } = useStockChange(productId, row);
+  const { form, problem, save, saving } = useStockChange(productId, row);
   const { size, variant } = row;
   const problemId = `stock-problem-${size}`;
   return (
@@ -117,8 +113,7 @@ function StockRowForm({ productId, row }: { productId: string; row: StockRow }) 
             inputMode="numeric"
             min="0"
             step="1"
-            value={count}
-            onChange={(e) => setCount(e.target.value)}
+            {...form.register('onHand', { valueAsNumber: true })}
             aria-label={`New count on hand of size ${size}`}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? problemId : undefined}
@@ -126,8 +121,7 @@ function StockRowForm({ productId, row }: { productId: string; row: StockRow }) 
             className="field w-24 py-1.5 tabular-nums"
           />
           <select
-            value={reason}
-            onChange={(e) => setReason(e.target.value as StockChangeRequest['reason'])}
+            {...form.register('reason')}
             aria-label={`Reason for the change of size ${size}`}
             className="field w-auto py-1.5"
           >
