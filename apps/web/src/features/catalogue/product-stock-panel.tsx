@@ -22,8 +22,8 @@ import {
   tableClass,
   td,
 } from '../../ui/dashboard-kit/table-frame';
-import { useToast } from '../../ui/toast';
 import { useSchemaForm } from '../../ui/schema-form';
+import { useToast } from '../../ui/toast';
 import { useFormProblem } from '../../ui/use-form-problem';
 import { useChangeStockMutation, useGetProductStockQuery } from './manage-products.api';
 
