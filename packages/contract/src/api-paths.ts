@@ -10,6 +10,7 @@ export const apiPaths = {
   user: (id: string) => `/api/auth/users/${id}`,
   editProfile: '/api/auth/edit-profile',
   products: '/api/products/',
+  searchSuggestions: '/api/products/suggestions',
   product: (id: string) => `/api/products/${id}`,
   relatedProducts: (id: string) => `/api/products/related/${id}`,
   createProduct: '/api/products/create-product',

@@ -9,6 +9,13 @@ export const TAX_PERCENT = 5;
 export const CATEGORIES = ['accessories', 'dress', 'jewellery', 'cosmetics'] as const;
 export type Category = (typeof CATEGORIES)[number];
 export const CATEGORY_FILTERS = ['all', ...CATEGORIES] as const;
+/** A category as shoppers and the owner read it. */
+export const CATEGORY_LABELS: Record<Category, string> = {
+  accessories: 'Accessories',
+  dress: 'Dresses',
+  jewellery: 'Jewellery',
+  cosmetics: 'Cosmetics',
+};
 
 export const COLORS = ['black', 'red', 'gold', 'blue', 'silver', 'beige', 'green'] as const;
 export type Color = (typeof COLORS)[number];
@@ -40,6 +47,10 @@ export type OrderStatus = (typeof ALL_ORDER_STATUSES)[number];
 
 export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** A search's own order, best match first; the default whenever the list has search text. */
+export const SEARCH_SORT = 'relevance';
+export const PRODUCT_LIST_SORTS = [...PRODUCT_SORTS, SEARCH_SORT] as const;
+export type ProductListSort = (typeof PRODUCT_LIST_SORTS)[number];
 
 export const SHOP_PAGE_SIZES = [12, 24, 36] as const;
 export const DEFAULT_SHOP_PAGE_SIZE = 12;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common';
-import { CATEGORIES, type Category } from './constants';
+import { CATEGORIES, CATEGORY_LABELS, type Category } from './constants';
 import { formatMoney, toDollars } from './money';
 import { checkoutRequestSchema } from './orders';
 
@@ -16,12 +16,7 @@ export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = {
 };
 
 /** A code's category as the owner's form and list name it. */
-export const DISCOUNT_CATEGORY_LABELS: Record<Category, string> = {
-  accessories: 'Accessories',
-  dress: 'Dresses',
-  jewellery: 'Jewellery',
-  cosmetics: 'Cosmetics',
-};
+export const DISCOUNT_CATEGORY_LABELS: Record<Category, string> = CATEGORY_LABELS;
 
 /** Where a code stands now, as the admin's list shows it. */
 export const DISCOUNT_STATUSES = ['active', 'scheduled', 'expired', 'paused', 'used_up'] as const;

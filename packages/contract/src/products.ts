@@ -8,7 +8,7 @@ import {
   MAX_PAGE,
   PRODUCT_LIST_DEFAULT_LIMIT,
   PRODUCT_LIST_MAX_LIMIT,
-  PRODUCT_SORTS,
+  PRODUCT_LIST_SORTS,
 } from './constants';
 import {
   ALL_SIZES,
@@ -102,10 +102,12 @@ export const productListQuerySchema = z.object({
   minPrice: priceBoundParam('minPrice'),
   maxPrice: priceBoundParam('maxPrice'),
   q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+  // Unset, the list is newest first, or best match first when it has search text (the service decides).
   sort: z
-    .enum(['', ...PRODUCT_SORTS], { message: `Sort must be one of ${PRODUCT_SORTS.join(', ')}` })
-    .transform((v) => (v === '' ? 'newest' : v))
-    .default('newest'),
+    .enum(['', ...PRODUCT_LIST_SORTS], { message: `Sort must be one of ${PRODUCT_LIST_SORTS.join(', ')}` })
+    .transform((v) => (v === '' ? undefined : v))
+    .optional()
+    .meta({ description: '`newest` when empty or absent, or `relevance` when `q` is given' }),
   limit: countParam('limit', PRODUCT_LIST_MAX_LIMIT, PRODUCT_LIST_DEFAULT_LIMIT),
   page: countParam('page', MAX_PAGE, 1),
 });
@@ -117,6 +119,8 @@ export const productListResponseSchema = z.object({
   products: z.array(productSchema),
   totalPages: z.number().int(),
   totalProducts: z.number().int(),
+  /** With search text that found nothing: the closest text that would find something, when there is one. */
+  didYouMean: z.string().optional(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 

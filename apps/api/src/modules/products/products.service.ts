@@ -70,7 +70,7 @@ export async function listProducts(
   // In parallel: the page stops early on its index, which a count cannot.
   const [page, total] = await Promise.all([
     queries.listProductsJson(db, filter, {
-      sort: query.sort,
+      sort: query.sort === undefined || query.sort === 'relevance' ? 'newest' : query.sort,
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     }),
