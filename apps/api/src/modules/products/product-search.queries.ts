@@ -127,6 +127,22 @@ export async function searchProductsJson(
   return { body: row?.body ?? '[]', total };
 }
 
+/** The best matching products' names and pictures, as suggestions show them. */
+export function findSuggestedProducts(db: Queryable, matched: readonly MatchedWord[], text: string, limit: number) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      image: products.image,
+      priceCents: products.priceCents,
+      category: products.category,
+    })
+    .from(products)
+    .where(matches(allWordsQuery(matched)))
+    .orderBy(...relevanceOrder(matched, text))
+    .limit(limit);
+}
+
 /** The categories whose products match every searched word, each with how many, most first. */
 export async function countSearchCategories(
   db: Queryable,

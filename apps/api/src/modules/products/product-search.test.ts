@@ -143,7 +143,19 @@ describe('search on a generated catalogue', () => {
       // Every dress: the category's own word starts with "dres".
       matches: catalogue.filter((p) => p.category === 'dress').length,
     });
-    expect(suggestions.filter((s) => s.kind === 'product')).toHaveLength(7);
+    const suggested = suggestions.flatMap((s) => (s.kind === 'product' ? [s] : []));
+    expect(suggested).toHaveLength(7);
+    for (const s of suggested) {
+      const product = catalogue.find((p) => p.id === s._id);
+      expect(s).toEqual({
+        kind: 'product',
+        _id: product?.id,
+        name: product?.name,
+        image: product?.image,
+        price: (product?.priceCents ?? 0) / 100,
+        category: 'dress',
+      });
+    }
     const empty = await t.app.inject({ method: 'GET', url: '/api/products/suggestions?q=' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: 'Invalid querystring q: Search text is required' });

@@ -1,4 +1,5 @@
 import { CATEGORY_LABELS, type ProductSort } from '@shop/contract/constants';
+import { toDollars } from '@shop/contract/money';
 import type { ProductListQuery, ProductListResponse } from '@shop/contract/products';
 import {
   SEARCH_SUGGESTED_CATEGORIES_MAX,
@@ -13,6 +14,7 @@ import type { ProductFilter } from './product-list.queries';
 import {
   countSearchCategories,
   findNearWords,
+  findSuggestedProducts,
   hasWordStartingWith,
   type SearchPage,
   searchProductsJson,
@@ -112,7 +114,7 @@ export async function suggestSearches(db: Queryable, text: string): Promise<Sear
   if (matched.length === 0) return { suggestions: [] };
   const [categories, found] = await Promise.all([
     countSearchCategories(db, matched, SEARCH_SUGGESTED_CATEGORIES_MAX),
-    searchProductsJson(db, {}, matched, text, { sort: 'relevance', limit: SEARCH_SUGGESTIONS_MAX, offset: 0 }),
+    findSuggestedProducts(db, matched, text, SEARCH_SUGGESTIONS_MAX),
   ]);
   // A category is worth suggesting when a word names it, not when a few of its products mention a word.
   const named = categories.filter(({ category }) =>
@@ -122,21 +124,16 @@ export async function suggestSearches(db: Queryable, text: string): Promise<Sear
       ),
     ),
   );
-  const products = (
-    JSON.parse(found.body) as { _id: string; name: string; image: string; price: number; category: string }[]
-  )
-    .slice(0, SEARCH_SUGGESTIONS_MAX - named.length)
-    .map(
-      (p): SearchSuggestion => ({
-        kind: 'product',
-        _id: p._id,
-        name: p.name,
-        image: p.image,
-        price: p.price,
-        category: p.category as never,
-      }),
-    );
-  return {
-    suggestions: [...named.map((c): SearchSuggestion => ({ kind: 'category', ...c })), ...products],
-  };
+  const suggestions: SearchSuggestion[] = [
+    ...named.map((c) => ({ kind: 'category' as const, ...c })),
+    ...found.slice(0, SEARCH_SUGGESTIONS_MAX - named.length).map((p) => ({
+      kind: 'product' as const,
+      _id: p.id,
+      name: p.name,
+      image: p.image,
+      price: toDollars(p.priceCents),
+      category: p.category,
+    })),
+  ];
+  return { suggestions };
 }
