@@ -17,6 +17,7 @@ export const ENDPOINTS = [
   'product_list_filtered',
   'product_list_size_stock',
   'search',
+  'search_mistyped',
   'product_detail',
   'product_list_cold',
   'product_detail_cold',
@@ -106,6 +107,12 @@ export function targets(
     product_list_filtered: { paths: [`/api/products?${FILTERED_QUERY}`] },
     product_list_size_stock: { paths: [`/api/products?${SIZE_STOCK_QUERY}`] },
     search: { paths: [`/api/products?q=silk&${PAGE}`] },
+    // Names mistyped once, each asked for once: every search is matched and ranked by the database.
+    search_mistyped: {
+      paths: dataset.fixtures.mistypedSearches.map((q) => `/api/products?q=${encodeURIComponent(q)}&${PAGE}`),
+      walk: true,
+      countsReads: true,
+    },
     product_detail: { paths: ids.map((id) => `/api/products/${id}`) },
     // The cold paths: each instance has its own cache, and a real catalogue is browsed over far
     // more addresses than it holds. The answers' X-Cache says what share the database served.

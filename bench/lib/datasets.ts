@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client';
 import { hashPassword } from '../../apps/api/src/modules/auth/password';
+import { rngOf } from '../../apps/api/src/seed/art/palette';
+import { mistypeOnce } from '../../apps/api/src/seed/typos';
 import { dataRoot, repoRoot } from './options';
 import type { BenchLine } from './purchase';
 import { runLogged, say, sizeLabel } from './run';
@@ -56,6 +58,8 @@ export interface Fixtures {
   catalogueWalk: string[];
   /** Every product of the catalogue: detail answers asked for at random over all of it. */
   catalogueIds: string[];
+  /** Product names each mistyped once, as shoppers search for them: searches no cache holds. */
+  mistypedSearches: string[];
 }
 
 /** More product pages than two 15 s runs render on this kind of machine (a few hundred a second). */
@@ -223,7 +227,7 @@ async function ensureAccounts(db: Db): Promise<void> {
 async function pickFixtures(db: Db): Promise<Fixtures> {
   const reviewed = await db.execute(sql`select id from products where review_count > 0 order by id limit 100`);
   // Scattered through the table (ordered by a hash of the id), as a crawler's visits are.
-  const walk = await db.execute(sql`select id from products order by md5(id::text) limit ${CATALOGUE_WALK}`);
+  const walk = await db.execute(sql`select id, name from products order by md5(id::text) limit ${CATALOGUE_WALK}`);
   const all = await db.execute(sql`select id from products`);
   const cart = await db.execute(sql`
     select distinct on (p.created_at, p.id) p.id, v.id as variant_id, v.size, p.size_scale
@@ -233,10 +237,11 @@ async function pickFixtures(db: Db): Promise<Fixtures> {
     select p.id, v.id as variant_id, v.size from products p join product_variants v on v.product_id = p.id
     where p.category = 'dress' and v.size = 'M' order by p.id limit 1`);
   // Both drivers answer raw SQL with { rows }.
-  type Row = { id: string; variant_id: string; size: string; size_scale?: string };
+  type Row = { id: string; name: string; variant_id: string; size: string; size_scale?: string };
   const rows = (result: unknown) => (result as { rows: Row[] }).rows;
   const line = (r: Row) => (r.size_scale === 'one' ? { _id: r.id } : { _id: r.id, size: r.size });
   const sizedRow = rows(sized)[0];
+  const typoRng = rngOf(33);
   if (rows(reviewed).length === 0) throw new Error('The benchmark data has no reviewed product');
   if (!sizedRow) throw new Error('The benchmark data has no dress in size M');
   // Plenty of each fixture size, held by nobody, with no history: on hand = opening, as the ledger wants.
@@ -252,5 +257,6 @@ async function pickFixtures(db: Db): Promise<Fixtures> {
     sizedLine: { _id: sizedRow.id, size: sizedRow.size },
     catalogueWalk: rows(walk).map((r) => r.id),
     catalogueIds: rows(all).map((r) => r.id),
+    mistypedSearches: rows(walk).map((r) => mistypeOnce(r.name, typoRng)),
   };
 }

@@ -10,6 +10,7 @@ export const ENDPOINT_LABELS: Record<string, string> = {
   product_list_filtered: 'product list, category + colour + price, page 7',
   product_list_size_stock: 'product list, size M + in stock, page 3',
   search: 'search q=silk',
+  search_mistyped: 'search for a product name mistyped once, each asked once (cold)',
   product_detail: 'product detail with reviews',
   product_list_cold: 'product list, random category, colour, sort and page of 6,400 (cold)',
   product_detail_cold: 'product detail, random product of the whole catalogue (cold)',

@@ -67,6 +67,7 @@ function endpointTargets(json: BenchJson): Target[] {
     p99('server-rendered product page (cached): p99', 'product_page', 50),
     p99('server-rendered product page (uncached, a crawl of 100 pages/s): p99', 'product_page_uncached', 100),
     p99('search p99', 'search', 40),
+    p99('search for a mistyped name (uncached): p99', 'search_mistyped', 40),
     p99('admin stats p99', 'admin_stats', 50),
     p99('admin sales insight, 30 days (uncached): p99', 'admin_insight_30_days', 100),
     p99('admin sales insight, 366 days (uncached): p99', 'admin_insight_366_days', 100),

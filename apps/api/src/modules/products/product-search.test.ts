@@ -3,9 +3,10 @@ import type { SearchSuggestionsResponse } from '@shop/contract/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
-import { pick, type Rng, rngOf } from '../../seed/art/palette';
+import { pick, rngOf } from '../../seed/art/palette';
 import { bulkInsert } from '../../seed/bulk-insert';
 import { generateProduct, generateVariants, type ProductRow } from '../../seed/catalogue-generator';
+import { mistypeOnce } from '../../seed/typos';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -26,27 +27,6 @@ async function search(q: string, extra = ''): Promise<ProductListResponse> {
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
-}
-
-/** One typo in a word of five letters or more: a letter dropped, added, replaced or two neighbours swapped. */
-function mistype(name: string, rng: Rng): string {
-  const words = name.split(' ');
-  const long = words.map((w, i) => ({ w, i })).filter(({ w }) => w.length >= 5);
-  const { w, i } = pick(rng, long);
-  const at = Math.floor(rng() * w.length);
-  const letter = 'abcdefghijklmnopqrstuvwxyz'[Math.floor(rng() * 26)] ?? 'a';
-  const kinds = [
-    () => w.slice(0, at) + w.slice(at + 1),
-    () => w.slice(0, at) + letter + w.slice(at),
-    () => w.slice(0, at) + (w[at] === letter ? 'q' : letter) + w.slice(at + 1),
-    () => {
-      const j = Math.min(at, w.length - 2);
-      return w.slice(0, j) + (w[j + 1] ?? '') + (w[j] ?? '') + w.slice(j + 2);
-    },
-  ];
-  const typed = pick(rng, kinds)();
-  words[i] = typed === w ? `${w.slice(1)}` : typed;
-  return words.join(' ');
 }
 
 /** Whether a product has every word, each as a whole word of its name, colour, category or description. */
@@ -81,7 +61,7 @@ describe('search on a generated catalogue', () => {
     const misses: string[] = [];
     for (let i = 0; i < MISTYPED; i++) {
       const product = pick(rng, catalogue);
-      const typed = mistype(product.name, rng);
+      const typed = mistypeOnce(product.name, rng);
       const found = await search(typed);
       if (!found.products.some((p) => p._id === product.id)) misses.push(`${typed} (${product.name})`);
     }
