@@ -83,6 +83,9 @@ describe('the funnel and failed searches, counted from the shop’s own requests
       expect(res.json().totalProducts).toBe(0);
     }
     await search('velvet zzqx');
+    // Too far from any word to match, near enough for a hint: still a search that found nothing.
+    const hinted = (await search('prodxxct')).json();
+    expect(hinted).toMatchObject({ totalProducts: 0, didYouMean: 'product' });
     await search('Insight product');
     await search('zzqx gown', '&page=2');
     await search('ada@example.test');
@@ -90,6 +93,7 @@ describe('the funnel and failed searches, counted from the shop’s own requests
     const s = await figures();
     expect(s.failedSearches).toEqual([
       { term: 'zzqx gown', count: 3 },
+      { term: 'prodxxct', count: 1 },
       { term: 'velvet zzqx', count: 1 },
     ]);
   });
