@@ -22,6 +22,7 @@ import {
   variantStockInputSchema,
 } from './inventory';
 import { reviewSchema } from './reviews';
+import { PRICE_BAND_KEYS } from './shop-params';
 
 export const categorySchema = z.enum(CATEGORIES, { message: `Category must be one of ${CATEGORIES.join(', ')}` });
 export const colorSchema = z.enum(COLORS, { message: `Color must be one of ${COLORS.join(', ')}` });
@@ -50,15 +51,26 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 /**
- * A filter whose unset value is sent as empty (`category=&color=`), as the seed's screens send it:
- * empty and `all` both mean no filter.
+ * A facet of the list: one value or several, comma separated (`color=black,red`), any of which a product may
+ * have. Its unset value is sent as empty (`category=&color=`), as the seed's screens send it: empty and `all`
+ * both mean no filter.
  */
-function filterParam<const T extends readonly string[]>(values: T, what: string) {
+function choiceParam<const T extends readonly string[]>(values: T, what: string) {
+  const message = `${what} must be one of ${values.join(', ')}, or empty`;
   return z
-    .enum(['', ...values], { message: `${what} must be one of ${values.join(', ')}, or empty` })
-    .transform((v) => (v === '' || v === 'all' ? undefined : (v as Exclude<T[number], 'all'>)))
+    .string({ message })
+    .transform((text, ctx) => {
+      const chosen = [...new Set(text.split(',').map((v) => v.trim()))].filter((v) => v !== '' && v !== 'all');
+      if (chosen.some((v) => !values.includes(v))) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return chosen.length > 0 ? (chosen as Exclude<T[number], 'all'>[]) : undefined;
+    })
     .optional()
-    .meta({ description: `${what}: one of ${values.join(', ')}; empty or \`all\` for no filter` });
+    .meta({
+      description: `${what}: one or more of ${values.join(', ')}, comma separated (any of them); empty or \`all\` for no filter`,
+    });
 }
 
 /** A price bound in dollars as decimal text; empty (and `Infinity` for the upper one) means no bound. */
@@ -91,14 +103,15 @@ function countParam(name: string, max: number, fallback: number) {
 }
 
 export const productListQuerySchema = z.object({
-  category: filterParam(CATEGORY_FILTERS, 'Category'),
-  color: filterParam(COLOR_FILTERS, 'Color'),
-  size: filterParam(ALL_SIZES, 'Size'),
+  category: choiceParam(CATEGORY_FILTERS, 'Category'),
+  color: choiceParam(COLOR_FILTERS, 'Color'),
+  size: choiceParam(ALL_SIZES, 'Size'),
   inStock: z
     .enum(['', 'true', 'false'], { message: 'inStock must be true or false' })
     .transform((v) => v === 'true')
     .optional()
     .meta({ description: '`true` for products with at least one size that can still be bought' }),
+  price: choiceParam(PRICE_BAND_KEYS, 'Price band'),
   minPrice: priceBoundParam('minPrice'),
   maxPrice: priceBoundParam('maxPrice'),
   q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
@@ -114,6 +127,18 @@ export const productListQuerySchema = z.object({
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 /** The list's query as a client writes it, before the server's defaults apply. */
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
+
+/** How many products each value of a facet would add or leave: a facet's count ignores its own choice. */
+const facetCountsSchema = <T extends z.ZodType>(value: T) => z.array(z.object({ value, count: z.number().int() }));
+
+export const productFacetsResponseSchema = z.object({
+  category: facetCountsSchema(categorySchema),
+  color: facetCountsSchema(colorSchema),
+  /** Products with a size that can still be bought. */
+  size: facetCountsSchema(z.enum(ALL_SIZES)),
+  price: facetCountsSchema(z.enum(PRICE_BAND_KEYS)),
+});
+export type ProductFacetsResponse = z.infer<typeof productFacetsResponseSchema>;
 
 export const productListResponseSchema = z.object({
   products: z.array(productSchema),

@@ -70,6 +70,9 @@ export function priceRangeKey(range: PriceRange): string {
   return `${range.min}-${range.max ?? 'up'}`;
 }
 
+/** Every price band's key, in the order the shop shows them. */
+export const PRICE_BAND_KEYS = PRICE_RANGES.map(priceRangeKey) as [string, ...string[]];
+
 export function priceRangeOf(key: string | null): PriceRange | undefined {
   return key === null ? undefined : PRICE_RANGES.find((r) => priceRangeKey(r) === key);
 }

@@ -2,8 +2,8 @@ import type { Category, ProductSort } from '@shop/contract/constants';
 import { and, asc, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { products, productVariants, searchWords } from '../../db/schema';
-import { productJson, sizesOfProduct } from './product-json.queries';
-import { COUNT_LIMIT, countMatching, orderBySort, type ProductFilter, whereOf } from './product-list.queries';
+import { pageOfProductsJson } from './product-choice.queries';
+import { COUNT_LIMIT, countMatching, orderBySort } from './product-list.queries';
 import { allWordsQuery, type MatchedWord, matchQuery, WEIGHTS } from './search-words';
 
 // Search: the catalogue's words near a searched word, and the products whose documents match them.
@@ -87,44 +87,21 @@ export interface SearchPage {
   offset: number;
 }
 
-/** One page of the products matching every searched word and the filter, as JSON text, and how many match. */
+/** Products whose search document has every searched word. */
+export const hasEveryWord = (matched: readonly MatchedWord[]) => matches(allWordsQuery(matched));
+
+/** One page of the products matching every searched word and the choice, as JSON text, and how many match. */
 export async function searchProductsJson(
   db: Queryable,
-  filter: ProductFilter,
+  chosen: SQL | undefined,
   matched: readonly MatchedWord[],
   text: string,
   page: SearchPage,
 ): Promise<{ body: string; total: number }> {
-  const where = and(matches(allWordsQuery(matched)), whereOf(filter)) as SQL;
+  const where = and(hasEveryWord(matched), chosen) as SQL;
   const order = page.sort === 'relevance' ? relevanceOrder(matched, text) : orderBySort[page.sort];
-  const [ids, total] = await Promise.all([
-    db
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset),
-    countMatching(db, where),
-  ]);
-  if (ids.length === 0) return { body: '[]', total };
-  const idList = ids.map((r) => r.id);
-  const [row] = await db
-    .select({
-      body: sql<string>`'[' || string_agg(${productJson}, ',' order by array_position(${sql`array[${sql.join(
-        idList.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}]`}, ${products.id})) || ']'`,
-    })
-    .from(products)
-    .innerJoinLateral(sizesOfProduct(db), sql`true`)
-    .where(
-      sql`${products.id} in (${sql.join(
-        idList.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-  return { body: row?.body ?? '[]', total };
+  const [body, total] = await Promise.all([pageOfProductsJson(db, where, order, page), countMatching(db, where)]);
+  return { body, total };
 }
 
 /** The best matching products' names and pictures, as suggestions show them. */
@@ -138,7 +115,7 @@ export function findSuggestedProducts(db: Queryable, matched: readonly MatchedWo
       category: products.category,
     })
     .from(products)
-    .where(matches(allWordsQuery(matched)))
+    .where(hasEveryWord(matched))
     .orderBy(...relevanceOrder(matched, text))
     .limit(limit);
 }
@@ -152,7 +129,7 @@ export async function countSearchCategories(
   const found = db
     .select({ category: products.category })
     .from(products)
-    .where(matches(allWordsQuery(matched)))
+    .where(hasEveryWord(matched))
     .limit(COUNT_LIMIT)
     .as('found');
   const rows = await db

@@ -8,9 +8,9 @@ import {
   type SearchSuggestionsResponse,
   typosAllowed,
 } from '@shop/contract/search';
+import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { JsonText } from './catalogue-cache';
-import type { ProductFilter } from './product-list.queries';
 import {
   countSearchCategories,
   findNearWords,
@@ -64,7 +64,7 @@ export async function matchSearchText(db: Queryable, text: string): Promise<Matc
  * The search text with each word the catalogue lacks replaced by its nearest catalogue word, when that
  * text finds something: a word too short for typos, or with more of them than allowed, still gets a hint.
  */
-async function didYouMean(db: Queryable, text: string, filter: ProductFilter): Promise<string | undefined> {
+async function didYouMean(db: Queryable, text: string, chosen: SQL | undefined): Promise<string | undefined> {
   const words = searchWordsOf(text);
   const near = await findNearWords(
     db,
@@ -82,14 +82,14 @@ async function didYouMean(db: Queryable, text: string, filter: ProductFilter): P
   if (corrected === words.join(' ')) return undefined;
   const matched = await matchSearchText(db, corrected);
   if (matched.length === 0) return undefined;
-  const { total } = await searchProductsJson(db, filter, matched, corrected, { sort: 'newest', limit: 1, offset: 0 });
+  const { total } = await searchProductsJson(db, chosen, matched, corrected, { sort: 'newest', limit: 1, offset: 0 });
   return total > 0 ? corrected : undefined;
 }
 
 /** A search's page as the product list's answer, with "did you mean" when it found nothing. */
 export async function searchProducts(
   db: Queryable,
-  filter: ProductFilter,
+  chosen: SQL | undefined,
   query: ProductListQuery & { q: string },
 ): Promise<JsonText> {
   const matched = await matchSearchText(db, query.q);
@@ -99,12 +99,12 @@ export async function searchProducts(
     offset: (query.page - 1) * query.limit,
   };
   const { body, total } =
-    matched.length === 0 ? { body: '[]', total: 0 } : await searchProductsJson(db, filter, matched, query.q, page);
+    matched.length === 0 ? { body: '[]', total: 0 } : await searchProductsJson(db, chosen, matched, query.q, page);
   const rest: Omit<ProductListResponse, 'products'> = {
     totalPages: Math.ceil(total / query.limit),
     totalProducts: total,
   };
-  if (total === 0) rest.didYouMean = await didYouMean(db, query.q, filter);
+  if (total === 0) rest.didYouMean = await didYouMean(db, query.q, chosen);
   return new JsonText(`{"products":${body},${JSON.stringify(rest).slice(1)}`);
 }
 

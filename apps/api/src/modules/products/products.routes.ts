@@ -2,6 +2,7 @@ import { idParamsSchema, messageResponseSchema } from '@shop/contract/common';
 import {
   PRODUCT_MESSAGES,
   productDetailResponseSchema,
+  productFacetsResponseSchema,
   productInputSchema,
   productListQuerySchema,
   productListResponseSchema,
@@ -14,7 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf } from '../../platform/context';
 import { sendCachedJson } from '../../platform/http-cache';
 import { productDetailAnswer, productListAnswer, readOptionsOf } from './catalogue-answers';
-import { productsAnswerTags, suggestionAnswerTags } from './catalogue-tags';
+import { IN_STOCK_FILTER_TAG, productsAnswerTags, suggestionAnswerTags } from './catalogue-tags';
+import { productFacets } from './product-facets';
 import { suggestSearches } from './product-search';
 import * as service from './products.service';
 
@@ -36,6 +38,24 @@ function catalogueReadRoutes(app: ProductsApp) {
     },
     async (request, reply) => {
       const answer = await productListAnswer(db, catalogueCache, request.query, readOptionsOf(request.headers));
+      return sendCachedJson(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/facets',
+    {
+      config: { auth: 'public' },
+      schema: { querystring: productListQuerySchema, response: { 200: productFacetsResponseSchema } },
+    },
+    async (request, reply) => {
+      const { sort: _sort, limit: _limit, page: _page, ...choice } = request.query;
+      const answer = await catalogueCache.get(
+        `facets:${JSON.stringify(choice)}`,
+        async () => productFacetsResponseSchema.parse(await productFacets(db, request.query)),
+        // Sizes are counted where they can still be bought.
+        { tagsOf: () => [IN_STOCK_FILTER_TAG] },
+      );
       return sendCachedJson(request, reply, answer);
     },
   );

@@ -1,4 +1,4 @@
-import { RELATED_PRODUCTS_MAX, SEARCH_SORT } from '@shop/contract/constants';
+import { type ProductSort, RELATED_PRODUCTS_MAX, SEARCH_SORT } from '@shop/contract/constants';
 import { CATEGORY_SIZE_SCALES, SIZE_SCALE_LABELS } from '@shop/contract/inventory';
 import { toCents } from '@shop/contract/money';
 import {
@@ -11,12 +11,16 @@ import {
   type ProductUpdate,
 } from '@shop/contract/products';
 import { FORMER_CUSTOMER_NAME } from '@shop/contract/reviews';
+import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { invalid, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service';
 import { addOpeningStock, sizeScaleOf, sizesOfProducts } from '../inventory/inventory.service';
 import { JsonText } from './catalogue-cache';
+import { choiceOf, singleFilterOf } from './product-choice';
+import { choiceWhere, pageOfProductsJson } from './product-choice.queries';
+import { countMatching, orderBySort } from './product-list.queries';
 import { searchProducts } from './product-search';
 import { type ProductRow, toProductDto, toProductDtos } from './products.dto';
 import * as queries from './products.queries';
@@ -38,17 +42,6 @@ export function nameWords(name: string): string[] {
   return [...new Set(words)].slice(0, MAX_RELATED_WORDS);
 }
 
-/** Price bounds are inclusive; a bound in fractions of a cent keeps only whole cents inside it. */
-function priceBoundsInCents({ minPrice, maxPrice }: ProductListQuery) {
-  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
-    throw invalid('minPrice must not be greater than maxPrice');
-  }
-  return {
-    minPriceCents: minPrice === undefined ? undefined : Math.ceil(minPrice * 100 - 1e-6),
-    maxPriceCents: maxPrice === undefined ? undefined : Math.floor(maxPrice * 100 + 1e-6),
-  };
-}
-
 /**
  * Counts the products of a filter, or answers a count kept from before: the count is the same for every
  * page and sort of a filter, and the dearer half of a list when the page itself is read along an index.
@@ -60,30 +53,41 @@ export async function listProducts(
   query: ProductListQuery,
   countOf: CountOfFilter = (_filter, count) => count(),
 ): Promise<JsonText> {
-  const filter: queries.ProductFilter = {
-    category: query.category,
-    color: query.color,
-    size: query.size,
-    inStock: query.inStock,
-    ...priceBoundsInCents(query),
-  };
-  if (query.q) return searchProducts(db, filter, { ...query, q: query.q });
+  const choice = choiceOf(query);
+  if (query.q) return searchProducts(db, choiceWhere(choice), { ...query, q: query.q });
+  const filter = singleFilterOf(choice);
+  // Without search text there is nothing to be relevant to.
+  const sort = query.sort === undefined || query.sort === SEARCH_SORT ? 'newest' : query.sort;
+  const page = { sort, limit: query.limit, offset: (query.page - 1) * query.limit };
+  if (!filter) return listChosenProducts(db, choiceWhere(choice), page);
   // In parallel: the page stops early on its index, which a count cannot.
-  const [page, total] = await Promise.all([
-    queries.listProductsJson(db, filter, {
-      // Without search text there is nothing to be relevant to.
-      sort: query.sort === undefined || query.sort === SEARCH_SORT ? 'newest' : query.sort,
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    }),
+  const [body, total] = await Promise.all([
+    queries.listProductsJson(db, filter, page),
     countOf(filter, () => queries.countProducts(db, filter)),
   ]);
-  // The contract's `ProductListResponse`, around the page the database wrote.
+  return listAnswer(body, total, query.limit);
+}
+
+/** The contract's `ProductListResponse`, around the page the database wrote. */
+function listAnswer(page: string, total: number, limit: number): JsonText {
   const totals: Omit<ProductListResponse, 'products'> = {
-    totalPages: Math.ceil(total / query.limit),
+    totalPages: Math.ceil(total / limit),
     totalProducts: total,
   };
   return new JsonText(`{"products":${page},${JSON.stringify(totals).slice(1)}`);
+}
+
+/** A list under several values of a facet or price bands: the general query, no prepared shape. */
+async function listChosenProducts(
+  db: Queryable,
+  where: SQL | undefined,
+  page: { sort: ProductSort; limit: number; offset: number },
+): Promise<JsonText> {
+  const [body, total] = await Promise.all([
+    pageOfProductsJson(db, where, orderBySort[page.sort], page),
+    where ? countMatching(db, where) : queries.countProducts(db, {}),
+  ]);
+  return listAnswer(body, total, page.limit);
 }
 
 /** Product rows as answers, each with its sizes. */

@@ -1,0 +1,112 @@
+import { and, asc, count, desc, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { products, productVariants } from '../../db/schema';
+import type { ProductChoice } from './product-choice';
+import { productJson, sizesOfProduct } from './product-json.queries';
+
+// The list under any choice of facets, and how many products each value of a facet has.
+
+/** A size of the product can still be bought. */
+const canBeBought = sql`${productVariants.onHand} > ${productVariants.reserved}`;
+
+export function choiceWhere(choice: ProductChoice): SQL | undefined {
+  const { categories, colors, sizes, priceBands } = choice;
+  const sized = sizes?.length || choice.inStock;
+  return and(
+    categories?.length ? inArray(products.category, categories) : undefined,
+    colors?.length ? inArray(products.color, colors) : undefined,
+    sized
+      ? sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id}${
+          sizes?.length ? sql` and ${inArray(productVariants.size, sizes)}` : sql``
+        }${choice.inStock ? sql` and ${canBeBought}` : sql``})`
+      : undefined,
+    choice.minPriceCents !== undefined ? gte(products.priceCents, choice.minPriceCents) : undefined,
+    choice.maxPriceCents !== undefined ? lte(products.priceCents, choice.maxPriceCents) : undefined,
+    priceBands?.length
+      ? or(
+          ...priceBands.map((band) =>
+            and(
+              gte(products.priceCents, band.minCents),
+              band.maxCents === undefined ? undefined : lt(products.priceCents, band.maxCents),
+            ),
+          ),
+        )
+      : undefined,
+  );
+}
+
+/** The products of `ids` as the list's JSON, in that order. */
+export async function productsJsonInOrder(db: Queryable, ids: readonly string[]): Promise<string> {
+  if (ids.length === 0) return '[]';
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [row] = await db
+    .select({
+      body: sql<string>`'[' || string_agg(${productJson}, ',' order by array_position(array[${list}], ${products.id})) || ']'`,
+    })
+    .from(products)
+    .innerJoinLateral(sizesOfProduct(db), sql`true`)
+    .where(sql`${products.id} in (${list})`);
+  return row?.body ?? '[]';
+}
+
+/** One page of the products matching `where`, in `order`, as the list's JSON. */
+export async function pageOfProductsJson(
+  db: Queryable,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { limit: number; offset: number },
+): Promise<string> {
+  const ids = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return productsJsonInOrder(
+    db,
+    ids.map((r) => r.id),
+  );
+}
+
+/** Products matching `where`, counted per category or per colour. */
+export async function countByColumn(db: Queryable, where: SQL | undefined, column: 'category' | 'color') {
+  const by = products[column];
+  return db
+    .select({ value: by, count: count() })
+    .from(products)
+    .where(where)
+    .groupBy(by)
+    .orderBy(desc(count()), asc(by));
+}
+
+/** Products matching `where`, counted per size that can still be bought. */
+export function countBySizeInStock(db: Queryable, where: SQL | undefined) {
+  return db
+    .select({ value: productVariants.size, count: sql<number>`count(distinct ${products.id})::int` })
+    .from(products)
+    .innerJoin(productVariants, and(sql`${productVariants.productId} = ${products.id}`, canBeBought))
+    .where(where)
+    .groupBy(productVariants.size);
+}
+
+/** Products matching `where`, counted per price band, in the bands' order. */
+export async function countByPriceBand(
+  db: Queryable,
+  where: SQL | undefined,
+  bands: readonly { minCents: number; maxCents?: number | undefined }[],
+): Promise<number[]> {
+  const columns = Object.fromEntries(
+    bands.map((band, i) => [
+      `band${i}`,
+      sql<number>`(count(*) filter (where ${products.priceCents} >= ${band.minCents}${
+        band.maxCents === undefined ? sql`` : sql` and ${products.priceCents} < ${band.maxCents}`
+      }))::int`,
+    ]),
+  );
+  const [row] = await db.select(columns).from(products).where(where);
+  return bands.map((_, i) => Number(row?.[`band${i}`] ?? 0));
+}
