@@ -1,27 +1,15 @@
 import { PAGE_META } from '@shop/contract/seo';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../config/paths';
-import { buttonClass } from '../../ui/button';
+import { useSearchParams } from 'react-router';
 import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { searchResultsArgs, useGetProductsQuery } from './catalogue.api';
 import { ProductListState } from './product-list-state';
 import { SearchBox } from './search-box';
+import { SearchNoResults } from './search-no-results';
 import { useDebouncedValue } from './use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 250;
-
-const noResults = (
-  <div className="flex flex-col items-center gap-5 py-16 text-center">
-    <p role="status" className="text-muted">
-      No products match your search. Please try again.
-    </p>
-    <Link to={paths.shop.href()} className={buttonClass('outline')}>
-      Browse the whole shop
-    </Link>
-  </div>
-);
 
 /**
  * Searches the real catalogue through the API's `q` (name or description, case-insensitive), live as
@@ -42,6 +30,11 @@ export function SearchPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'
   }, [query, searchParams, setSearchParams]);
 
   const settling = text.trim() !== query || results.isFetching;
+  // The other text is searched as if typed, and the box keeps the focus the link had.
+  const searchInstead = (other: string) => {
+    setText(other);
+    inputRef.current?.focus();
+  };
 
   return (
     <div className="container-page py-10 sm:py-14">
@@ -54,7 +47,12 @@ export function SearchPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'
         <h2 id="search-results" className="sr-only">
           Search results
         </h2>
-        <ProductListState query={results} empty={noResults}>
+        <ProductListState
+          query={results}
+          empty={
+            <SearchNoResults didYouMean={results.data?.didYouMean} onSearch={searchInstead} onAddToCart={onAddToCart} />
+          }
+        >
           {({ products, totalProducts }) => (
             <>
               <p role="status" className="mb-6 text-sm text-muted">
