@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -24,6 +25,9 @@ export const categoryEnum = pgEnum('category', CATEGORIES);
 export const colorEnum = pgEnum('color', COLORS);
 export const sizeScaleEnum = pgEnum('size_scale', SIZE_SCALE_NAMES);
 
+/** PostgreSQL's searchable document: the words of a text, each with where it stands and its weight. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const products = pgTable(
   'products',
   {
@@ -40,10 +44,16 @@ export const products = pgTable(
     /** The scale its sizes (product_variants) come from. */
     sizeScale: sizeScaleEnum('size_scale').notNull().default('one'),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The words search matches, weighted by where they stand: name (A), colour (B), category (C),
+     * description (D). Written by a trigger (migration 0024) from the row itself, never by the shop.
+     */
+    searchDocument: tsvector('search_document'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('products_search_document_idx').using('gin', t.searchDocument),
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_old_price_positive', sql`${t.oldPriceCents} IS NULL OR ${t.oldPriceCents} > 0`),
     check('products_rating_range', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
@@ -110,3 +120,10 @@ export const productFacetCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.category, t.color] })],
 );
+
+/**
+ * Every word of the catalogue's search documents, kept by the same trigger (migration 0024): a search word
+ * with a typo is matched against these to find the words it may have meant. A word no product has any more
+ * stays; it then matches nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() });

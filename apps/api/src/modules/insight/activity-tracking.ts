@@ -14,7 +14,7 @@ const PRODUCT_PAGE = /^\/shop\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
 /** Search engines and link previews ask for pages nobody looks at. */
 const ROBOT = /(?:bot|crawler|spider|slurp|lighthouse|facebookexternalhit)\b/i;
 /** An empty list's answer is short; a list with products in it is never parsed to find out. */
-const EMPTY_LIST_MAX_LENGTH = 200;
+const EMPTY_LIST_MAX_LENGTH = 400;
 
 /**
  * A shopper's request: not the server rendering a page for its cache (in process), not a robot, not the

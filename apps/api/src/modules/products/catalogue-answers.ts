@@ -1,3 +1,4 @@
+import { SEARCH_SORT } from '@shop/contract/constants';
 import type { ProductListQuery } from '@shop/contract/products';
 import type { Queryable } from '../../db/client';
 import type { CachedAnswer, CatalogueCache } from './catalogue-cache';
@@ -18,7 +19,11 @@ export function productListAnswer(
         const tagsOf = () => (filter.inStock ? [IN_STOCK_FILTER_TAG] : []);
         return Number((await cache.get(`count:${JSON.stringify(filter)}`, count, { ...read, tagsOf })).body);
       }),
-    { ...read, tagsOf: listAnswerTags(query.inStock) },
+    // A search's best match comes before the same match sold out, so its order moves with the stock.
+    {
+      ...read,
+      tagsOf: listAnswerTags(query.inStock || (query.q !== undefined && (query.sort ?? SEARCH_SORT) === SEARCH_SORT)),
+    },
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Product, ProductListResponse } from '@shop/contract/products';
+import type { SearchSuggestionsResponse } from '@shop/contract/search';
 
 /**
  * What a kept catalogue answer shows that a change can touch, so that a change drops only the answers
@@ -21,6 +22,14 @@ export function listAnswerTags(inStock: boolean | undefined): (body: string) => 
 
 /** The tags of a list of products (related products). */
 export const productsAnswerTags = (body: string) => (JSON.parse(body) as Product[]).map((p) => productTag(p._id));
+
+/** The tags of search suggestions: the products suggested, and stock, which orders them. */
+export const suggestionAnswerTags = (body: string) => [
+  ...(JSON.parse(body) as SearchSuggestionsResponse).suggestions.flatMap((s) =>
+    s.kind === 'product' ? [productTag(s._id)] : [],
+  ),
+  IN_STOCK_FILTER_TAG,
+];
 
 /**
  * What a move of these products' stock (a hold, a sale, a release, a restock) can change: their own

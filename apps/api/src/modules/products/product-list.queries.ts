@@ -1,5 +1,5 @@
 import type { Category, Color, ProductSort } from '@shop/contract/constants';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { plannedOnce, type Queryable } from '../../db/client';
 import { descNullsLast } from '../../db/order-by';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -17,12 +17,10 @@ export interface ProductFilter {
   inStock?: boolean | undefined;
   minPriceCents?: number | undefined;
   maxPriceCents?: number | undefined;
-  /** Already escaped for LIKE. */
-  containsPattern?: string | undefined;
 }
 
 /** Every sort ends with the id, so pages never overlap; each matches an index of the products table (db/schema/catalogue.ts). */
-const orderBySort: Record<ProductSort, SQL[]> = {
+export const orderBySort: Record<ProductSort, SQL[]> = {
   newest: [descNullsLast(products.createdAt), descNullsLast(products.id)],
   price_asc: [asc(products.priceCents), asc(products.id)],
   // products_price_idx read backwards.
@@ -54,11 +52,10 @@ function conditionsOf(filter: ProductFilter) {
     inStock: Boolean(filter.inStock),
     minPrice: filter.minPriceCents !== undefined,
     maxPrice: filter.maxPriceCents !== undefined,
-    pattern: filter.containsPattern !== undefined,
   };
 }
 
-function whereOf(filter: ProductFilter, written: ValueOf = inline): SQL | undefined {
+export function whereOf(filter: ProductFilter, written: ValueOf = inline): SQL | undefined {
   const value = <Key extends keyof ProductFilter>(key: Key) => written(key, filter[key]) as never;
   const has = conditionsOf(filter);
   return and(
@@ -67,10 +64,6 @@ function whereOf(filter: ProductFilter, written: ValueOf = inline): SQL | undefi
     has.size || has.inStock ? hasSize(has.size ? value('size') : undefined, has.inStock) : undefined,
     has.minPrice ? gte(products.priceCents, value('minPriceCents')) : undefined,
     has.maxPrice ? lte(products.priceCents, value('maxPriceCents')) : undefined,
-    // ILIKE on each column lets the planner combine the two pg_trgm GIN indexes.
-    has.pattern
-      ? or(ilike(products.name, value('containsPattern')), ilike(products.description, value('containsPattern')))
-      : undefined,
   );
 }
 
@@ -86,7 +79,7 @@ async function catalogueSize(db: Queryable): Promise<number> {
   return row?.total ?? 0;
 }
 
-async function countMatching(db: Queryable, where: SQL): Promise<number> {
+export async function countMatching(db: Queryable, where: SQL): Promise<number> {
   const matching = db.select({ one: sql`1` }).from(products).where(where).limit(COUNT_LIMIT).as('matching');
   const [row] = await db.select({ total: count() }).from(matching);
   return row?.total ?? 0;

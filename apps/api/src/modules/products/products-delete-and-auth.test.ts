@@ -94,6 +94,7 @@ describe('authorisation matrix', () => {
       'GET /api/products public',
       'GET /api/products/:id public',
       'GET /api/products/related/:id public',
+      'GET /api/products/suggestions public',
       'PATCH /api/products/update-product/:id admin',
       'POST /api/products/create-product admin',
     ]);

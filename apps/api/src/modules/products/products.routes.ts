@@ -9,14 +9,23 @@ import {
   productUpdateSchema,
   relatedProductsResponseSchema,
 } from '@shop/contract/products';
+import { searchSuggestionsQuerySchema, searchSuggestionsResponseSchema } from '@shop/contract/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contextOf } from '../../platform/context';
 import { sendCachedJson } from '../../platform/http-cache';
 import { productDetailAnswer, productListAnswer, readOptionsOf } from './catalogue-answers';
-import { productsAnswerTags } from './catalogue-tags';
+import { productsAnswerTags, suggestionAnswerTags } from './catalogue-tags';
+import { suggestSearches } from './product-search';
 import * as service from './products.service';
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  catalogueReadRoutes(app);
+  productWriteRoutes(app);
+};
+
+type ProductsApp = Parameters<FastifyPluginAsyncZod>[0];
+
+function catalogueReadRoutes(app: ProductsApp) {
   const { db, catalogueCache } = app.deps;
   // Catalogue reads are answered from the in-memory cache; the response schema checks what goes in it.
   app.get(
@@ -27,6 +36,23 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const answer = await productListAnswer(db, catalogueCache, request.query, readOptionsOf(request.headers));
+      return sendCachedJson(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/suggestions',
+    {
+      config: { auth: 'public' },
+      schema: { querystring: searchSuggestionsQuerySchema, response: { 200: searchSuggestionsResponseSchema } },
+    },
+    async (request, reply) => {
+      const text = request.query.q.toLowerCase();
+      const answer = await catalogueCache.get(
+        `suggestions:${text}`,
+        async () => searchSuggestionsResponseSchema.parse(await suggestSearches(db, text)),
+        { tagsOf: suggestionAnswerTags },
+      );
       return sendCachedJson(request, reply, answer);
     },
   );
@@ -55,7 +81,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCachedJson(request, reply, answer);
     },
   );
+}
 
+/** The admin's changes to the catalogue. */
+function productWriteRoutes(app: ProductsApp) {
   app.post(
     '/create-product',
     {
@@ -88,4 +117,4 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: PRODUCT_MESSAGES.deleted };
     },
   );
-};
+}

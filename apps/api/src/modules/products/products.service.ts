@@ -1,4 +1,4 @@
-import { RELATED_PRODUCTS_MAX } from '@shop/contract/constants';
+import { RELATED_PRODUCTS_MAX, SEARCH_SORT } from '@shop/contract/constants';
 import { CATEGORY_SIZE_SCALES, SIZE_SCALE_LABELS } from '@shop/contract/inventory';
 import { toCents } from '@shop/contract/money';
 import {
@@ -17,6 +17,7 @@ import { invalid, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service';
 import { addOpeningStock, sizeScaleOf, sizesOfProducts } from '../inventory/inventory.service';
 import { JsonText } from './catalogue-cache';
+import { searchProducts } from './product-search';
 import { type ProductRow, toProductDto, toProductDtos } from './products.dto';
 import * as queries from './products.queries';
 
@@ -65,12 +66,13 @@ export async function listProducts(
     size: query.size,
     inStock: query.inStock,
     ...priceBoundsInCents(query),
-    containsPattern: query.q ? `%${escapeLike(query.q)}%` : undefined,
   };
+  if (query.q) return searchProducts(db, filter, { ...query, q: query.q });
   // In parallel: the page stops early on its index, which a count cannot.
   const [page, total] = await Promise.all([
     queries.listProductsJson(db, filter, {
-      sort: query.sort === undefined || query.sort === 'relevance' ? 'newest' : query.sort,
+      // Without search text there is nothing to be relevant to.
+      sort: query.sort === undefined || query.sort === SEARCH_SORT ? 'newest' : query.sort,
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     }),
