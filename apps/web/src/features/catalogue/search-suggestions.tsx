@@ -17,7 +17,10 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 function CategoryOption({ category, matches }: { category: Category; matches: number }) {
   return (
     <>
-      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-clay-soft font-display text-lg text-clay-dark">
+      <span
+        aria-hidden="true"
+        className="grid size-10 shrink-0 place-items-center rounded-lg bg-clay-soft font-display text-lg text-clay-dark"
+      >
         {CATEGORY_LABELS[category].charAt(0)}
       </span>
       <span className="flex min-w-0 flex-col">
