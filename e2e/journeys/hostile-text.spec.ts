@@ -4,6 +4,7 @@ import { apiPaths } from '@shop/contract/api-paths';
 import type { Product } from '@shop/contract/products';
 import { logInByApi, ok } from '../support/api';
 import { admin } from '../support/env';
+import { searchBox } from '../support/storefront';
 import { expect, test } from '../support/test';
 
 /** Text written to break out of a script, an attribute or the markup; the shop must show it as text. */
@@ -62,7 +63,7 @@ test('a product named with a script and a search for an image tag show as text, 
   await expect(page.getByRole('main').getByRole('link', { name: product.name }).first()).toBeVisible();
 
   await page.goto(`/search?q=${encodeURIComponent(ATTRIBUTE_SEARCH)}`);
-  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue(ATTRIBUTE_SEARCH);
+  await expect(searchBox(page)).toHaveValue(ATTRIBUTE_SEARCH);
   await expect(page.getByRole('main').getByRole('link', { name: product.name }).first()).toBeVisible();
 
   await page.waitForLoadState('networkidle');

@@ -1,13 +1,11 @@
 import { fixtures } from '../support/env';
+import { searchBox } from '../support/storefront';
 import { expect, test } from '../support/test';
 
 test('search finds products by name or description and says when nothing matches', async ({ page }) => {
   const { scarf, dress, searchWord } = fixtures();
   await page.goto('/search');
-  const box = page
-    .getByRole('searchbox')
-    .or(page.getByRole('textbox', { name: /search/i }))
-    .first();
+  const box = searchBox(page);
   const results = page.getByRole('main');
 
   await box.fill(searchWord.toLowerCase());

@@ -8,6 +8,9 @@ export const banner = (page: Page) => page.getByRole('banner');
 export const section = (page: Page, heading: string | RegExp) =>
   page.locator('section').filter({ has: page.getByRole('heading', { name: heading }) });
 
+/** The search page's box, a combobox with suggestions under it. */
+export const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search products' });
+
 /** The distinct product ids the main content links to, in page order. */
 export async function productIdsShown(scope: Locator): Promise<string[]> {
   const hrefs = await scope

@@ -7,7 +7,7 @@ import { ok, registerCustomer } from '../support/api';
 import { fixtures } from '../support/env';
 import { CARDS, payWithCard } from '../support/hosted-checkout';
 import { newSizedDress } from '../support/stock';
-import { addToCart, openCart, openProduct, proceedToCheckout } from '../support/storefront';
+import { addToCart, openCart, openProduct, proceedToCheckout, searchBox } from '../support/storefront';
 
 const outDir = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -46,18 +46,10 @@ test('every storefront page, for a person to look at', async ({ page, request })
   await expect(page.getByText(/^Available Products: \d+$/)).toBeVisible();
   await shoot(page, '03-shop');
   await page.goto('/search');
-  await page
-    .getByRole('searchbox')
-    .or(page.getByRole('textbox', { name: /search/i }))
-    .first()
-    .fill(searchWord);
+  await searchBox(page).fill(searchWord);
   await expect(page.getByRole('main').getByRole('link', { name: dress.name }).first()).toBeVisible();
   await shoot(page, '04-search');
-  await page
-    .getByRole('searchbox')
-    .or(page.getByRole('textbox', { name: /search/i }))
-    .first()
-    .fill('nothing like it');
+  await searchBox(page).fill('nothing like it');
   await expect(page.getByText('No products match your search. Please try again.')).toBeVisible();
   await shoot(page, '05-search-empty');
   await openProduct(page, dress);

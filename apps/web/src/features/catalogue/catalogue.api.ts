@@ -2,6 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { apiPaths } from '@shop/contract/api-paths';
 import { CATEGORIES, CATEGORY_FETCH_LIMIT, type Category } from '@shop/contract/constants';
 import type { Product, ProductDetailResponse, ProductListResponse } from '@shop/contract/products';
+import type { SearchSuggestion, SearchSuggestionsResponse } from '@shop/contract/search';
 import {
   type ProductListParams,
   parseShopParams,
@@ -49,9 +50,16 @@ export const catalogueApi = injectEndpoints((build) => ({
     query: (id) => path(apiPaths.relatedProducts(id)),
     providesTags: [{ type: 'Product', id: 'LIST' }],
   }),
+  /** What the search box offers under itself for the text typed so far. */
+  getSearchSuggestions: build.query<SearchSuggestion[], string>({
+    query: (text) => `${path(apiPaths.searchSuggestions)}?${new URLSearchParams({ q: text })}`,
+    transformResponse: (answer: SearchSuggestionsResponse) => answer.suggestions,
+    providesTags: [{ type: 'Product', id: 'LIST' }],
+  }),
 }));
 
-export const { useGetProductsQuery, useGetProductQuery, useGetRelatedProductsQuery } = catalogueApi;
+export const { useGetProductsQuery, useGetProductQuery, useGetRelatedProductsQuery, useGetSearchSuggestionsQuery } =
+  catalogueApi;
 
 /** The shop's grid for a query string, fetched before the page first renders (app/routes.tsx). */
 export const prefetchShopProducts = (dispatch: AppDispatch, search: string) =>

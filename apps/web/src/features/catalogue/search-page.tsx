@@ -1,73 +1,15 @@
 import { PAGE_META } from '@shop/contract/seo';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../config/paths';
-import { Button, buttonClass } from '../../ui/button';
-import { CloseIcon } from '../../ui/icons';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { searchResultsArgs, useGetProductsQuery } from './catalogue.api';
 import { ProductListState } from './product-list-state';
+import { SearchBox } from './search-box';
+import { SearchNoResults } from './search-no-results';
 import { useDebouncedValue } from './use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 250;
-const SEARCH_MAX_LENGTH = 100;
-
-/** The search box: the browser's own clear button ignores the palette, so it is hidden and replaced by ours. */
-function SearchBox({ text, onText, onSubmit }: { text: string; onText: (text: string) => void; onSubmit: () => void }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-  return (
-    <search className="mt-8 w-full max-w-xl">
-      <form onSubmit={submit} className="flex gap-3">
-        <label htmlFor="search-input" className="sr-only">
-          Search products
-        </label>
-        <div className="relative flex-1">
-          <input
-            ref={inputRef}
-            id="search-input"
-            type="search"
-            value={text}
-            maxLength={SEARCH_MAX_LENGTH}
-            onChange={(e) => onText(e.target.value)}
-            placeholder="Search for dresses, rings, lipstick…"
-            autoComplete="off"
-            className="field rounded-full pr-11 [&::-webkit-search-cancel-button]:appearance-none"
-          />
-          {text && (
-            <button
-              type="button"
-              aria-label="Clear search"
-              onClick={() => {
-                onText('');
-                inputRef.current?.focus();
-              }}
-              className="absolute top-1/2 right-2 grid size-8 -translate-y-1/2 place-items-center rounded-full text-muted transition-colors hover:bg-linen hover:text-ink"
-            >
-              <CloseIcon className="size-4" />
-            </button>
-          )}
-        </div>
-        <Button type="submit">Search</Button>
-      </form>
-    </search>
-  );
-}
-
-const noResults = (
-  <div className="flex flex-col items-center gap-5 py-16 text-center">
-    <p role="status" className="text-muted">
-      No products match your search. Please try again.
-    </p>
-    <Link to={paths.shop.href()} className={buttonClass('outline')}>
-      Browse the whole shop
-    </Link>
-  </div>
-);
 
 /**
  * Searches the real catalogue through the API's `q` (name or description, case-insensitive), live as
@@ -77,6 +19,7 @@ export function SearchPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'
   usePageMeta(PAGE_META.search.title, PAGE_META.search.description);
   const [searchParams, setSearchParams] = useSearchParams();
   const [text, setText] = useState(() => searchParams.get('q') ?? '');
+  const inputRef = useRef<HTMLInputElement>(null);
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const results = useGetProductsQuery(searchResultsArgs(query));
 
@@ -87,19 +30,29 @@ export function SearchPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'
   }, [query, searchParams, setSearchParams]);
 
   const settling = text.trim() !== query || results.isFetching;
+  // The other text is searched as if typed, and the box keeps the focus the link had.
+  const searchInstead = (other: string) => {
+    setText(other);
+    inputRef.current?.focus();
+  };
 
   return (
     <div className="container-page py-10 sm:py-14">
       <header className="flex flex-col items-center border-b border-sand pb-10 text-center">
         <p className="eyebrow">Find your piece</p>
         <h1 className="mt-3 font-display text-4xl text-ink sm:text-5xl">Search Products</h1>
-        <SearchBox text={text} onText={setText} onSubmit={() => void results.refetch()} />
+        <SearchBox text={text} onText={setText} onSubmit={() => void results.refetch()} inputRef={inputRef} />
       </header>
       <section aria-labelledby="search-results" aria-busy={settling} className="mt-10">
         <h2 id="search-results" className="sr-only">
           Search results
         </h2>
-        <ProductListState query={results} empty={noResults}>
+        <ProductListState
+          query={results}
+          empty={
+            <SearchNoResults didYouMean={results.data?.didYouMean} onSearch={searchInstead} onAddToCart={onAddToCart} />
+          }
+        >
           {({ products, totalProducts }) => (
             <>
               <p role="status" className="mb-6 text-sm text-muted">
