@@ -49,10 +49,11 @@ export function ProductImage({ src, alt, width, height, sizes, priority = false,
     />
   );
   if (!avifSet) return image;
-  // `contents`: the <img> keeps its place in the layout as if it stood alone.
+  // The <img> keeps its place in the layout as if it stood alone: the <picture> takes no box and the
+  // <source> none either, or a grid would give it a cell of its own. Neither changes which file is picked.
   return (
     <picture className="contents">
-      <source type="image/avif" srcSet={waiting ? undefined : avifSet} sizes={sizes} />
+      <source type="image/avif" srcSet={waiting ? undefined : avifSet} sizes={sizes} className="hidden" />
       {image}
     </picture>
   );
