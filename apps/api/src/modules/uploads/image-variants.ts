@@ -22,7 +22,7 @@ export interface EncodedImage {
 export const WEBP_QUALITY = 80;
 /**
  * AVIF at a low effort: higher efforts save a few percent of bytes for several times the encoding time,
- * which an admin waits for on every upload and the first start waits for on every demo picture.
+ * which an admin waits for on every upload.
  */
 const AVIF_OPTIONS = { quality: 50, effort: 1, chromaSubsampling: '4:2:0' } as const;
 const SHARE_JPEG_QUALITY = 82;
@@ -64,11 +64,13 @@ export const DERIVED_FILES: readonly DerivedFile[] = [
 export interface EncodeOptions {
   /** WebP's effort; the seed's flat drawings need less than a photograph. */
   effort?: number;
+  /** AVIF's effort; the seed's, lower, keeps a first start from waiting long on its demo pictures. */
+  avifEffort?: number;
 }
 
 function encodeWith(image: Sharp, extension: UploadVariantFormat, options: EncodeOptions): Promise<Buffer> {
   return extension === 'avif'
-    ? image.avif(AVIF_OPTIONS).toBuffer()
+    ? image.avif({ ...AVIF_OPTIONS, effort: options.avifEffort ?? AVIF_OPTIONS.effort }).toBuffer()
     : image.webp({ quality: WEBP_QUALITY, effort: options.effort ?? 4 }).toBuffer();
 }
 
