@@ -13,7 +13,9 @@ const markup = (src: string | null, priority = true) =>
 describe('a product picture', () => {
   it('offers an upload as AVIF at each width, with its WebP for browsers without AVIF', () => {
     const html = markup('/uploads/silk-dress-1a2b.webp');
-    expect(html).toMatch(/^<picture class="contents"><source type="image\/avif" srcSet="[^"]+" sizes="[^"]+" class="hidden"\/><img /);
+    expect(html).toMatch(
+      /^<picture class="contents"><source type="image\/avif" srcSet="[^"]+" sizes="[^"]+" class="hidden"\/><img /,
+    );
     expect(html).toContain(
       'srcSet="/uploads/silk-dress-1a2b-400.avif 400w, /uploads/silk-dress-1a2b-800.avif 800w, /uploads/silk-dress-1a2b-1200.avif 1200w"',
     );

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { UPLOAD_VARIANT_FORMATS, UPLOAD_VARIANT_WIDTHS } from '@shop/contract/constants';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { UPLOAD_VARIANT_FORMATS, UPLOAD_VARIANT_WIDTHS } from '@shop/contract/constants';
 import { uploadsDir } from './image-storage';
 
 let t: TestApp;
