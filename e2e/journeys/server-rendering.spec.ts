@@ -105,6 +105,33 @@ test("every card of a category's server-rendered page gets its picture once the 
     .toBe(0);
 });
 
+test("a product page's picture arrives as AVIF, downloaded once: the page's early hint and its <picture> agree", async ({
+  page,
+}) => {
+  const { dress } = fixtures();
+  await page.goto('about:blank');
+  const pictures: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') pictures.push(new URL(request.url()).pathname);
+  });
+  const response = await page.goto(`/shop/${dress._id}`);
+  expect(await response?.text()).toMatch(/<link rel="preload" as="image"[^>]* type="image\/avif"/);
+  const picture = page.getByRole('main').getByRole('img', { name: dress.name });
+  await expect(picture).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const shown = await picture.evaluate((image: HTMLImageElement) => ({
+    currentSrc: new URL(image.currentSrc).pathname,
+    naturalWidth: image.naturalWidth,
+  }));
+  expect(shown.currentSrc).toMatch(/^\/uploads\/[a-z0-9-]+-\d+\.avif$/);
+  expect(shown.naturalWidth).toBeGreaterThan(0);
+  // The file it shows was fetched once, and no WebP of it at all. (A related product's card may wear the
+  // same picture, smaller.)
+  expect(pictures.filter((path) => path === shown.currentSrc)).toHaveLength(1);
+  const name = shown.currentSrc.replace(/-\d+\.avif$/, '');
+  expect(pictures.filter((path) => path.startsWith(name) && path.endsWith('.webp'))).toEqual([]);
+});
+
 test("a shopper's session and cart come back on a server-rendered page, which hydrates without a warning", async ({
   page,
   request,

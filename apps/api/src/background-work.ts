@@ -5,7 +5,7 @@ import { runReconciliation } from './flows/reconcile';
 import { startPasswordResetWorker } from './modules/auth/password-reset.service';
 import { startMailWorker } from './modules/mail/mail-worker';
 import { runRefundRetry } from './modules/orders/refunds.service';
-import { backfillShareImages } from './modules/uploads/share-image-backfill';
+import { backfillDerivedImages } from './modules/uploads/image-backfill';
 
 const REFUND_RETRY_INTERVAL_SECONDS = 5 * 60;
 
@@ -21,10 +21,10 @@ export async function startBackgroundWork(deps: AppDeps, log: FastifyBaseLogger)
   await jobs.work('refund-retry', () => runRefundRetry(fulfilDeps));
   await startMailWorker(deps, log);
   await startPasswordResetWorker({ db: deps.db, jobs, log });
-  await jobs.work('share-image-backfill', async () => {
-    await backfillShareImages({ db: deps.db, storage: deps.imageStorage, log });
+  await jobs.work('image-backfill', async () => {
+    await backfillDerivedImages({ db: deps.db, storage: deps.imageStorage, log });
   });
-  await jobs.runSoon('share-image-backfill');
+  await jobs.runSoon('image-backfill');
 
   const periodic = [
     ['reconcile', config.reconcileIntervalSeconds],

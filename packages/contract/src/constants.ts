@@ -83,7 +83,15 @@ export const RATING_MAX = 5;
 export const REVIEW_COMMENT_MAX = 1000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_VARIANT_WIDTHS = [400, 800] as const;
+/** The widths every upload is also stored at, in each variant format; a narrower picture is never enlarged. */
+export const UPLOAD_VARIANT_WIDTHS = [400, 800, 1200] as const;
+export type UploadVariantWidth = (typeof UPLOAD_VARIANT_WIDTHS)[number];
+/**
+ * The formats of those widths, the one a browser should prefer first: AVIF is smaller, WebP is what a
+ * browser without AVIF shows, and the full picture is WebP.
+ */
+export const UPLOAD_VARIANT_FORMATS = ['avif', 'webp'] as const;
+export type UploadVariantFormat = (typeof UPLOAD_VARIANT_FORMATS)[number];
 /** The picture a link preview shows (Open Graph, Twitter cards): 1200 x 630, made beside every upload. */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 /**

@@ -23,8 +23,8 @@ export interface JobQueues {
   'reservation-sweep': Record<string, never>;
   /** Refunds left pending by a crash between the provider's answer and the shop's record. */
   'refund-retry': Record<string, never>;
-  /** Link-preview pictures for product pictures stored before they were made (modules/uploads). */
-  'share-image-backfill': Record<string, never>;
+  /** The derived files (AVIF, link previews...) of pictures stored before they were made (modules/uploads). */
+  'image-backfill': Record<string, never>;
 }
 export type JobName = keyof JobQueues;
 
@@ -37,7 +37,7 @@ const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   'reservation-sweep': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   'refund-retry': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   // Tried again a few times: the image storage may be out of reach when the shop starts.
-  'share-image-backfill': {
+  'image-backfill': {
     policy: 'stately',
     retryLimit: 5,
     retryDelay: 60,

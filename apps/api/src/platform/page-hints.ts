@@ -8,7 +8,7 @@ import path from 'node:path';
  */
 export type PageHint =
   | { kind: 'module'; href: string }
-  | { kind: 'image'; href: string; srcset?: string; sizes?: string }
+  | { kind: 'image'; href: string; type?: string; srcset?: string; sizes?: string }
   | { kind: 'data'; href: string };
 
 /** Hints a domain adds for the pages it knows, from their address (`/shop/{id}` for the catalogue). */
@@ -96,7 +96,8 @@ export function renderPageHint(hint: PageHint): string {
     case 'image': {
       const srcset = hint.srcset ? ` imagesrcset="${escapeAttribute(hint.srcset)}"` : '';
       const sizes = hint.sizes ? ` imagesizes="${escapeAttribute(hint.sizes)}"` : '';
-      return `<link rel="preload" as="image" fetchpriority="high" href="${href}"${srcset}${sizes}>`;
+      const type = hint.type ? ` type="${escapeAttribute(hint.type)}"` : '';
+      return `<link rel="preload" as="image" fetchpriority="high" href="${href}"${type}${srcset}${sizes}>`;
     }
   }
 }

@@ -86,6 +86,10 @@ describe('the storefront rendered on the server', () => {
     expect(page.text).toContain('A bias-cut slip dress in washed velvet, for evenings that run late.');
     expect(page.text).toContain('Fits like a dream.');
     expect(JSON.stringify(page.state)).toContain('Velvet Slip Dress');
+    // Its picture, an upload, is offered as AVIF with the WebP behind it.
+    expect(page.root).toMatch(
+      /<picture[^>]*><source type="image\/avif" srcSet="\/uploads\/test-400\.avif 400w, [^"]*\/uploads\/test-1200\.avif 1200w" sizes="[^"]+" class="hidden"\/><img src="\/uploads\/test\.webp" srcSet="\/uploads\/test-400\.webp 400w, [^"]*" [^>]*alt="Velvet Slip Dress"/,
+    );
   });
 
   it('renders the shop, a category and a search with their products', async () => {

@@ -71,14 +71,16 @@ describe('page hints in the HTML of each page', () => {
     expect(html).toContain(
       `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/products/${product.id}">`,
     );
+    // The AVIF set its <picture> shows, typed so that a browser without AVIF skips it.
     expect(html).toContain(
-      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/test.webp" ' +
-        'imagesrcset="/uploads/test-400.webp 400w, /uploads/test-800.webp 800w" ' +
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/test-1200.avif" type="image/avif" ' +
+        'imagesrcset="/uploads/test-400.avif 400w, /uploads/test-800.avif 800w, /uploads/test-1200.avif 1200w" ' +
         'imagesizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw">',
     );
+    expect(html).not.toMatch(/as="image"[^>]*\.webp/);
     // Hints come before the app's script, so the browser starts them first: the picture, then the data, then code.
     expect(html.indexOf('product-route-1.js')).toBeLessThan(html.indexOf('index-1.js'));
-    expect(html.indexOf('/uploads/test.webp')).toBeLessThan(html.indexOf(`/api/products/${product.id}`));
+    expect(html.indexOf('/uploads/test-1200.avif')).toBeLessThan(html.indexOf(`/api/products/${product.id}`));
     expect(html.indexOf(`/api/products/${product.id}`)).toBeLessThan(html.indexOf('product-route-1.js'));
   });
 
@@ -108,7 +110,7 @@ describe('page hints in the HTML of each page', () => {
         .products.map((p: { _id: string }) => p._id)
         .slice(0, 2),
     ).toEqual([newer.id, older.id]);
-    expect(html.match(/rel="preload" as="image"/g)).toHaveLength(2);
+    expect(html.match(/rel="preload" as="image"[^>]* type="image\/avif"/g)).toHaveLength(2);
     expect(html).toContain('imagesizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw');
   });
 

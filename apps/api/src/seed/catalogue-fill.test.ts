@@ -1,5 +1,11 @@
 import fs from 'node:fs';
-import { CATEGORIES, COLORS, ORDER_STATUSES } from '@shop/contract/constants';
+import {
+  CATEGORIES,
+  COLORS,
+  ORDER_STATUSES,
+  UPLOAD_VARIANT_FORMATS,
+  UPLOAD_VARIANT_WIDTHS,
+} from '@shop/contract/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, reviews, users } from '../db/schema';
@@ -70,10 +76,11 @@ describe('the catalogue generator', () => {
       expect(all.filter((p) => p.priceCents >= (low ?? 0) && p.priceCents < (high ?? 0)).length).toBeGreaterThan(30);
     }
 
-    // The 28 pictures of the pool, each with its two variants and its link-preview picture, and nothing else.
+    // The 28 pictures of the pool, each with its variants in each format and its link-preview picture, and nothing else.
     const pictures = new Set(all.map((p) => p.image));
     expect(pictures.size).toBe(28);
-    expect(fs.readdirSync(uploadsDir(t.config))).toHaveLength(28 * 4);
+    const filesPerPicture = 1 + UPLOAD_VARIANT_WIDTHS.length * UPLOAD_VARIANT_FORMATS.length + 1;
+    expect(fs.readdirSync(uploadsDir(t.config))).toHaveLength(28 * filesPerPicture);
 
     expect(await t.db.$count(reviews)).toBe(300);
     expect(await inconsistentRatings()).toEqual([]);

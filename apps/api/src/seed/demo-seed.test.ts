@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATEGORIES, COLORS, PRICE_RANGES } from '@shop/contract/constants';
+import { CATEGORIES, COLORS, PRICE_RANGES, UPLOAD_VARIANT_WIDTHS } from '@shop/contract/constants';
 import { toDollars } from '@shop/contract/money';
 import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -98,20 +98,23 @@ describe('the demo seed on an empty database', () => {
     expect(rows.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('draws each product its own square WebP picture, stored as uploads are', async () => {
+  it('draws each product its own square picture, stored as uploads are: WebP, and AVIF and WebP at each width', async () => {
     const rows = await t.db.select().from(products);
     expect(new Set(rows.map((p) => p.image)).size).toBe(rows.length);
     const dir = uploadsDir(t.config);
     for (const p of rows) {
       const base = /^\/uploads\/([a-z0-9-]+)\.webp$/.exec(p.image)?.[1];
       expect(base, p.name).toBeDefined();
-      for (const [suffix, size] of [
-        ['', 1200],
-        ['-800', 800],
-        ['-400', 400],
-      ] as const) {
-        const meta = await sharp(`${dir}/${base}${suffix}.webp`).metadata();
-        expect([meta.format, meta.width, meta.height], `${p.name}${suffix}`).toEqual(['webp', size, size]);
+      const files = [
+        { file: `${base}.webp`, format: 'webp', size: 1200 },
+        ...UPLOAD_VARIANT_WIDTHS.flatMap((size) => [
+          { file: `${base}-${size}.webp`, format: 'webp', size },
+          { file: `${base}-${size}.avif`, format: 'heif', size },
+        ]),
+      ];
+      for (const { file, format, size } of files) {
+        const meta = await sharp(`${dir}/${file}`).metadata();
+        expect([meta.format, meta.width, meta.height], file).toEqual([format, size, size]);
       }
     }
     const served = await t.app.inject({ method: 'GET', url: rows[0]?.image ?? '' });

@@ -18,20 +18,24 @@ interface ProductImageProps {
 
 /**
  * A product picture: intrinsic size against layout shift, responsive variants, a fallback when missing.
- * On the app's first screen only the priority pictures download at once; the others wait until that
- * screen is painted, so a grid's dozen pictures do not share a slow line with the page's own code.
+ * An upload is offered as AVIF, with its WebP for browsers without AVIF; a picture from elsewhere and
+ * the fallback are one file each. On the app's first screen only the priority pictures download at
+ * once; the others wait until that screen is painted, so a grid's dozen pictures do not share a slow
+ * line with the page's own code.
  */
 export function ProductImage({ src, alt, width, height, sizes, priority = false, className = '' }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const firstScreenDone = useFirstScreenDone();
   const url = src && src !== failedSrc ? src : FALLBACK_IMAGE;
-  const srcSet = url === FALLBACK_IMAGE ? undefined : imageSrcSet(url);
+  const webpSet = url === FALLBACK_IMAGE ? undefined : imageSrcSet(url, 'webp');
+  const avifSet = webpSet && imageSrcSet(url, 'avif');
+  // A waiting picture has no source at all: a <source> with a srcset would start its download.
   const waiting = !priority && !firstScreenDone;
-  return (
+  const image = (
     <img
       src={waiting ? undefined : url}
-      srcSet={waiting ? undefined : srcSet}
-      sizes={srcSet ? sizes : undefined}
+      srcSet={waiting ? undefined : webpSet}
+      sizes={webpSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}
@@ -43,5 +47,14 @@ export function ProductImage({ src, alt, width, height, sizes, priority = false,
       }}
       className={`bg-linen object-cover ${className}`}
     />
+  );
+  if (!avifSet) return image;
+  // The <img> keeps its place in the layout as if it stood alone: the <picture> takes no box and the
+  // <source> none either, or a grid would give it a cell of its own. Neither changes which file is picked.
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={waiting ? undefined : avifSet} sizes={sizes} className="hidden" />
+      {image}
+    </picture>
   );
 }

@@ -4,10 +4,11 @@ import {
   PRODUCT_CARD_IMAGE_SIZES,
   PRODUCT_GRID_PRIORITY_IMAGES,
   PRODUCT_PAGE_IMAGE_SIZES,
+  UPLOAD_VARIANT_WIDTHS,
 } from '@shop/contract/constants';
 import { type ProductDetailResponse, type ProductListResponse, productListQuerySchema } from '@shop/contract/products';
 import { parseShopParams, productListSearch, toProductListParams } from '@shop/contract/shop-params';
-import { imageSrcSet } from '@shop/contract/uploads';
+import { imageSrcSet, imageVariantUrl } from '@shop/contract/uploads';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { PageHint, PageHintsSource } from '../../platform/page-hints';
@@ -54,7 +55,14 @@ export function shopPageHints(db: Queryable, cache: CatalogueCache): PageHintsSo
   };
 }
 
+/**
+ * An upload's `<picture>` offers AVIF first, so its preload is the AVIF set, typed so that a browser
+ * without AVIF skips it rather than fetch a file its picture will not show; a preload of the WebP
+ * would be a second download of the same picture.
+ */
 function imageHint(image: string, sizes: string): PageHint {
-  const srcset = imageSrcSet(image);
-  return srcset ? { kind: 'image', href: image, srcset, sizes } : { kind: 'image', href: image };
+  const srcset = imageSrcSet(image, 'avif');
+  if (!srcset) return { kind: 'image', href: image };
+  const widest = UPLOAD_VARIANT_WIDTHS[UPLOAD_VARIANT_WIDTHS.length - 1] ?? UPLOAD_VARIANT_WIDTHS[0];
+  return { kind: 'image', href: imageVariantUrl(image, widest, 'avif'), type: 'image/avif', srcset, sizes };
 }

@@ -30,7 +30,7 @@ export const UPLOADS_URL_PREFIX = '/uploads/';
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Names are made by the shop, but a name must never reach outside the uploads folder. */
-const SAFE_NAME = /^[a-z0-9][a-z0-9-]{0,120}\.(webp|jpg)$/;
+const SAFE_NAME = /^[a-z0-9][a-z0-9-]{0,120}\.(avif|webp|jpg)$/;
 
 export const isSafeImageName = (name: string): boolean => SAFE_NAME.test(name);
 

@@ -4,13 +4,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { UPLOAD_VARIANT_FORMATS, UPLOAD_VARIANT_WIDTHS } from '@shop/contract/constants';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createProduct, type TestUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { backfillDerivedImages } from './image-backfill';
 import { S3_MESSAGES } from './s3-storage';
-import { backfillShareImages } from './share-image-backfill';
 
 const BUCKET = 'shop-images';
 
@@ -100,34 +101,62 @@ describe('uploads to S3-compatible storage', () => {
       },
     });
 
-  it('stores the three WebP files and the link-preview JPEG with their type and cache header, and answers the public URL', async () => {
+  /** A stored object's type, cache header and what sharp reads in it. */
+  const storedObject = async (key: string) => {
+    const object = await fetch(`http://127.0.0.1:${s3Port}/${BUCKET}/${key}`);
+    const meta = await sharp(Buffer.from(await object.arrayBuffer())).metadata();
+    return {
+      type: object.headers.get('content-type'),
+      cache: object.headers.get('cache-control'),
+      format: meta.format,
+      width: meta.width,
+    };
+  };
+  const variantFiles = (name: string) =>
+    UPLOAD_VARIANT_WIDTHS.flatMap((width) => UPLOAD_VARIANT_FORMATS.map((format) => `${name}-${width}.${format}`));
+
+  it('stores the full WebP, WebP and AVIF at each width and the link-preview JPEG with their type and cache header, and answers the public URL', async () => {
     const res = await uploadPng();
     expect(res.statusCode).toBe(200);
     const url = res.json<string>();
-    const name = /^https:\/\/cdn\.shop\.test\/uploads\/([0-9a-f]{32})\.webp$/.exec(url)?.[1];
-    expect(name).toBeDefined();
-    const keys = [`${name}-400.webp`, `${name}-800.webp`, `${name}.webp`].map((f) => `uploads/${f}`).sort();
-    expect((await storedKeys()).filter((k) => k?.includes(name ?? '?'))).toEqual(
-      [...keys, `uploads/${name}-share.jpg`].sort(),
-    );
-    const share = await fetch(`http://127.0.0.1:${s3Port}/${BUCKET}/uploads/${name}-share.jpg`);
-    expect(share.headers.get('content-type')).toBe('image/jpeg');
-    const shareMeta = await sharp(Buffer.from(await share.arrayBuffer())).metadata();
-    expect([shareMeta.format, shareMeta.width, shareMeta.height]).toEqual(['jpeg', 1200, 630]);
-
-    for (const [key, width] of [
-      [keys[2], 900],
-      [keys[0], 400],
+    const name = /^https:\/\/cdn\.shop\.test\/uploads\/([0-9a-f]{32})\.webp$/.exec(url)?.[1] ?? '?';
+    const keys = [`${name}.webp`, ...variantFiles(name), `${name}-share.jpg`].map((f) => `uploads/${f}`).sort();
+    expect(keys).toHaveLength(8);
+    expect((await storedKeys()).filter((k) => k?.includes(name))).toEqual(keys);
+    const cache = 'public, max-age=31536000, immutable';
+    expect(await storedObject(`uploads/${name}-share.jpg`)).toMatchObject({
+      type: 'image/jpeg',
+      format: 'jpeg',
+      width: 1200,
+    });
+    expect(await storedObject(`uploads/${name}.webp`)).toEqual({
+      type: 'image/webp',
+      cache,
+      format: 'webp',
+      width: 900,
+    });
+    expect(await storedObject(`uploads/${name}-400.webp`)).toEqual({
+      type: 'image/webp',
+      cache,
+      format: 'webp',
+      width: 400,
+    });
+    // The 900 px picture is never enlarged to the widest variant.
+    for (const [width, stored] of [
+      [400, 400],
+      [800, 800],
+      [1200, 900],
     ] as const) {
-      const object = await fetch(`http://127.0.0.1:${s3Port}/${BUCKET}/${key}`);
-      expect(object.headers.get('content-type')).toBe('image/webp');
-      expect(object.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      const meta = await sharp(Buffer.from(await object.arrayBuffer())).metadata();
-      expect([meta.format, meta.width]).toEqual(['webp', width]);
+      expect(await storedObject(`uploads/${name}-${width}.avif`)).toEqual({
+        type: 'image/avif',
+        cache,
+        format: 'heif',
+        width: stored,
+      });
     }
   });
 
-  it('gives a picture stored before link previews its 1200 x 630 JPEG, once', async () => {
+  it('gives a picture stored before AVIF and link previews its AVIF files and 1200 x 630 JPEG, once', async () => {
     const name = 'older-picture-0a1b2c';
     const webp = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#863' } })
       .webp()
@@ -136,12 +165,26 @@ describe('uploads to S3-compatible storage', () => {
     await createProduct(t.db, { image: t.app.deps.imageStorage.url(`${name}.webp`) });
 
     const deps = { db: t.db, storage: t.app.deps.imageStorage, log: t.app.log };
-    expect(await backfillShareImages(deps)).toBeGreaterThanOrEqual(1);
+    expect(await backfillDerivedImages(deps)).toBeGreaterThanOrEqual(1);
+    expect((await storedKeys()).filter((k) => k?.includes(name))).toEqual(
+      [`${name}.webp`, ...variantFiles(name), `${name}-share.jpg`].map((f) => `uploads/${f}`).sort(),
+    );
     const share = await fetch(`http://127.0.0.1:${s3Port}/${BUCKET}/uploads/${name}-share.jpg`);
     expect(share.headers.get('content-type')).toBe('image/jpeg');
     const meta = await sharp(Buffer.from(await share.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
-    expect(await backfillShareImages(deps)).toBe(0);
+    for (const [width, stored] of [
+      [400, 400],
+      [800, 800],
+      [1200, 1000],
+    ] as const) {
+      expect(await storedObject(`uploads/${name}-${width}.avif`)).toMatchObject({
+        type: 'image/avif',
+        format: 'heif',
+        width: stored,
+      });
+    }
+    expect(await backfillDerivedImages(deps)).toBe(0);
   });
 
   it('stores none of the set when one file is refused: what arrived is deleted again', async () => {

@@ -47,7 +47,7 @@ async function assertSupportedImage(bytes: Buffer): Promise<void> {
   if (pixels > UPLOAD_MAX_PIXELS) throw new AppError('too_large', 'The image is larger than 64 megapixels');
 }
 
-/** Re-encodes an uploaded image to WebP variants without metadata and stores them under a random name. */
+/** Re-encodes an uploaded image to its WebP and AVIF variants without metadata and stores them under a random name. */
 export async function uploadImage(ctx: ServiceContext, storage: ImageStorage, dataUrl: string): Promise<string> {
   const bytes = decodeDataUrl(dataUrl);
   await assertSupportedImage(bytes);

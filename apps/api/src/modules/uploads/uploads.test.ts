@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { UPLOAD_VARIANT_FORMATS, UPLOAD_VARIANT_WIDTHS } from '@shop/contract/constants';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, type TestUser } from '../../test/factories';
@@ -25,12 +26,17 @@ function upload(body: unknown, headers: Record<string, string> = admin.headers, 
   return t.app.inject({ method: 'POST', url, headers, payload: body as object });
 }
 
+/** What sharp's metadata calls each variant format: AVIF is an AV1 picture in a HEIF file. */
+const SHARP_FORMAT = { avif: 'heif', webp: 'webp' } as const;
+const variants = () =>
+  UPLOAD_VARIANT_WIDTHS.flatMap((width) => UPLOAD_VARIANT_FORMATS.map((format) => ({ width, format })));
+
 function photo(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: { r: 180, g: 40, b: 60 } } });
 }
 
 describe('POST /api/uploadImage', () => {
-  it('stores an admin PNG as WebP in three sizes and a 1200 x 630 JPEG for link previews, without its metadata', async () => {
+  it('stores an admin PNG as WebP, as WebP and AVIF at each variant width and as a 1200 x 630 JPEG for link previews, without its metadata', async () => {
     const png = await photo(2400, 1800)
       .withExif({ IFD0: { Copyright: 'Secret Studio', Artist: 'Someone Private' } })
       .png()
@@ -43,15 +49,28 @@ describe('POST /api/uploadImage', () => {
     const url = res.json<string>();
     expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
 
-    const expected: Record<string, [number, number]> = {
-      '': [1600, 1200],
-      '-800': [800, 600],
-      '-400': [400, 300],
-    };
-    for (const [suffix, [width, height]] of Object.entries(expected)) {
-      const meta = await sharp(storedPath(url.replace('.webp', `${suffix}.webp`))).metadata();
-      expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({
-        format: 'webp',
+    const expected = [
+      { file: url, format: 'webp', width: 1600, height: 1200 },
+      ...variants().map(({ width, format }) => ({
+        file: url.replace('.webp', `-${width}.${format}`),
+        format: SHARP_FORMAT[format],
+        width,
+        height: (width * 3) / 4,
+      })),
+    ];
+    expect(expected.map((e) => e.file.replace(/^.*\/[0-9a-f]{32}/, ''))).toEqual([
+      '.webp',
+      '-400.avif',
+      '-400.webp',
+      '-800.avif',
+      '-800.webp',
+      '-1200.avif',
+      '-1200.webp',
+    ]);
+    for (const { file, format, width, height } of expected) {
+      const meta = await sharp(storedPath(file)).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }, file).toEqual({
+        format,
         width,
         height,
         exif: undefined,
@@ -75,8 +94,14 @@ describe('POST /api/uploadImage', () => {
     const url = res.json<string>();
     const full = await sharp(storedPath(url)).metadata();
     expect([full.width, full.height, full.orientation]).toEqual([200, 300, undefined]);
-    const small = await sharp(storedPath(url.replace('.webp', '-400.webp'))).metadata();
-    expect([small.width, small.height]).toEqual([200, 300]);
+    for (const { width, format } of variants()) {
+      const variant = await sharp(storedPath(url.replace('.webp', `-${width}.${format}`))).metadata();
+      expect([variant.format, variant.width, variant.height], `${width} ${format}`).toEqual([
+        SHARP_FORMAT[format],
+        200,
+        300,
+      ]);
+    }
   });
 
   it.each([
@@ -215,10 +240,11 @@ describe('GET /uploads/*', () => {
   it('serves a stored image with a one-year immutable cache header', async () => {
     const res = await upload({ image: dataUrl(await photo(500, 500).png().toBuffer()) });
     const url = res.json<string>();
-    for (const file of [url, url.replace('.webp', '-400.webp'), url.replace('.webp', '-800.webp')]) {
+    const files = [url, ...variants().map(({ width, format }) => url.replace('.webp', `-${width}.${format}`))];
+    for (const file of files) {
       const served = await t.app.inject({ method: 'GET', url: file });
       expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['content-type']).toBe(file.endsWith('.avif') ? 'image/avif' : 'image/webp');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(served.rawPayload.equals(fs.readFileSync(storedPath(file)))).toBe(true);
     }

@@ -58,5 +58,5 @@ export async function renderProductImage(spec: ArtSpec, slug: string): Promise<P
   const svg = productSvg(spec);
   const hash = createHash('sha256').update(svg).digest('hex').slice(0, 10);
   const raw = await toRaw(sharp(Buffer.from(svg)).removeAlpha());
-  return { baseName: `${slug}-${hash}`, set: await encodeImageSet(raw, { effort: 2 }) };
+  return { baseName: `${slug}-${hash}`, set: await encodeImageSet(raw, { effort: 2, avifEffort: 0 }) };
 }
