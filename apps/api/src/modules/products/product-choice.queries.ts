@@ -1,5 +1,6 @@
 import { and, asc, count, desc, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { products, productVariants } from '../../db/schema';
 import type { ProductChoice } from './product-choice';
 import { productJson, sizesOfProduct } from './product-json.queries';
@@ -35,41 +36,49 @@ export function choiceWhere(choice: ProductChoice): SQL | undefined {
   );
 }
 
-/** The products of `ids` as the list's JSON, in that order. */
-export async function productsJsonInOrder(db: Queryable, ids: readonly string[]): Promise<string> {
-  if (ids.length === 0) return '[]';
-  const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const [row] = await db
+/** The JSON of products by their ids, in the ids' order: one statement for any page, prepared once. */
+const productsJsonByIds = preparedPerDatabase((db) => {
+  const ids = sql`${sql.placeholder('ids')}::uuid[]`;
+  return db
     .select({
-      body: sql<string>`'[' || string_agg(${productJson}, ',' order by array_position(array[${list}], ${products.id})) || ']'`,
+      body: sql<string>`'[' || coalesce(string_agg(${productJson}, ',' order by array_position(${ids}, ${products.id})), '') || ']'`,
     })
     .from(products)
     .innerJoinLateral(sizesOfProduct(db), sql`true`)
-    .where(sql`${products.id} in (${list})`);
+    .where(sql`${products.id} = any(${ids})`)
+    .prepare('products_json_by_ids');
+});
+
+/** The products of `ids` as the list's JSON, in that order. */
+export async function productsJsonInOrder(db: Queryable, ids: readonly string[]): Promise<string> {
+  if (ids.length === 0) return '[]';
+  const [row] = await productsJsonByIds(db).execute({ ids: `{${ids.join(',')}}` });
   return row?.body ?? '[]';
 }
 
-/** One page of the products matching `where`, in `order`, as the list's JSON. */
+/**
+ * One page of the products matching `where`, in `order`, as the list's JSON, and how many match: counted by
+ * the same reading as the page (the order reads them all anyway) unless the caller has `counted` them.
+ */
 export async function pageOfProductsJson(
   db: Queryable,
   where: SQL | undefined,
   order: SQL[],
   page: { limit: number; offset: number },
-): Promise<string> {
-  const ids = await db
-    .select({ id: products.id })
+  options: { counted?: boolean } = {},
+): Promise<{ body: string; total: number | undefined }> {
+  const rows = await db
+    .select({ id: products.id, total: options.counted ? sql<number>`0` : sql<number>`(count(*) over ())::int` })
     .from(products)
     .where(where)
     .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
-  return productsJsonInOrder(
+  const body = await productsJsonInOrder(
     db,
-    ids.map((r) => r.id),
+    rows.map((r) => r.id),
   );
+  return { body, total: rows[0] === undefined || options.counted ? undefined : Number(rows[0].total) };
 }
 
 /** Products matching `where`, counted per category or per colour. */

@@ -58,7 +58,7 @@ const matches = (query: string) => sql`${document} @@ ${query}::tsquery`;
  * colour before category before description); then the name that is the search text itself; then what
  * can still be bought; then shorter names, which the words fill more of.
  */
-function relevanceOrder(matched: readonly MatchedWord[], text: string): SQL[] {
+function relevanceOrder(matched: readonly MatchedWord[], text: string, byStock: boolean): SQL[] {
   const typos = matched.map((m) => sql`(case when ${matches(matchQuery(m, { exactOnly: true }))} then 0 else 1 end)`);
   const standing = matched.map(
     (m) =>
@@ -69,13 +69,15 @@ function relevanceOrder(matched: readonly MatchedWord[], text: string): SQL[] {
         sql` `,
       )} else ${sql.raw(String(WEIGHTS.length - 1))} end)`,
   );
-  const inStock = sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id}
-    and ${productVariants.onHand} > ${productVariants.reserved})`;
+  // A scalar subquery with a limit is read by index for each match; as `exists` the planner may hash all
+  // of product_variants for a search that matches thousands.
+  const inStock = sql`(select true from ${productVariants} where ${productVariants.productId} = ${products.id}
+    and ${productVariants.onHand} > ${productVariants.reserved} limit 1) is not null`;
   return [
     asc(sql.join(typos, sql` + `)),
     asc(sql.join(standing, sql` + `)),
     desc(sql`lower(${products.name}) = ${text.toLowerCase()}`),
-    desc(inStock),
+    ...(byStock ? [desc(inStock)] : []),
     asc(sql`length(${products.name})`),
     asc(products.id),
   ];
@@ -90,6 +92,12 @@ export interface SearchPage {
 /** Products whose search document has every searched word. */
 export const hasEveryWord = (matched: readonly MatchedWord[]) => matches(allWordsQuery(matched));
 
+/**
+ * Up to this many matches are ranked by stock too: reading the stock of each costs about as much as the
+ * rest of the ranking, and a search matching more is too broad for sold-out products to crowd its top.
+ */
+const RANKED_BY_STOCK_MAX = 2_000;
+
 /** One page of the products matching every searched word and the choice, as JSON text, and how many match. */
 export async function searchProductsJson(
   db: Queryable,
@@ -99,8 +107,11 @@ export async function searchProductsJson(
   page: SearchPage,
 ): Promise<{ body: string; total: number }> {
   const where = and(hasEveryWord(matched), chosen) as SQL;
-  const order = page.sort === 'relevance' ? relevanceOrder(matched, text) : orderBySort[page.sort];
-  const [body, total] = await Promise.all([pageOfProductsJson(db, where, order, page), countMatching(db, where)]);
+  const total = await countMatching(db, where);
+  if (total === 0) return { body: '[]', total };
+  const order =
+    page.sort === 'relevance' ? relevanceOrder(matched, text, total <= RANKED_BY_STOCK_MAX) : orderBySort[page.sort];
+  const { body } = await pageOfProductsJson(db, where, order, page, { counted: true });
   return { body, total };
 }
 
@@ -116,7 +127,7 @@ export function findSuggestedProducts(db: Queryable, matched: readonly MatchedWo
     })
     .from(products)
     .where(hasEveryWord(matched))
-    .orderBy(...relevanceOrder(matched, text))
+    .orderBy(...relevanceOrder(matched, text, true))
     .limit(limit);
 }
 

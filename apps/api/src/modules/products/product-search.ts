@@ -21,12 +21,15 @@ import {
 } from './product-search.queries';
 import { type MatchedWord, searchWordsOf, singularsOf, typoDistance } from './search-words';
 
+/** A last word of one letter starts too many words to mean any of them. */
+const PREFIX_MIN_LETTERS = 2;
+
 /** How many letters "did you mean" may change in a word, whatever its length. */
 const DID_YOU_MEAN_TYPOS = 2;
 
 /**
  * The searched words the catalogue has, each with the catalogue words it matches: itself and its
- * singular, words within its allowance of typos, and words it starts, for the last one. A word that
+ * singular, words within its allowance of typos, and words it starts, for the last one of two letters or more. A word that
  * matches nothing is left out, so one stray word does not empty the results.
  */
 export async function matchSearchText(db: Queryable, text: string): Promise<MatchedWord[]> {
@@ -40,7 +43,7 @@ export async function matchSearchText(db: Queryable, text: string): Promise<Matc
         ...singularsOf(word).map((form) => ({ word: form, typos: 0 })),
       ]),
     ),
-    last === undefined ? false : hasWordStartingWith(db, last),
+    last === undefined || [...last].length < PREFIX_MIN_LETTERS ? false : hasWordStartingWith(db, last),
   ]);
   const known = new Set(near.map((row) => row.word));
   return words.flatMap((word) => {

@@ -83,11 +83,8 @@ async function listChosenProducts(
   where: SQL | undefined,
   page: { sort: ProductSort; limit: number; offset: number },
 ): Promise<JsonText> {
-  const [body, total] = await Promise.all([
-    pageOfProductsJson(db, where, orderBySort[page.sort], page),
-    where ? countMatching(db, where) : queries.countProducts(db, {}),
-  ]);
-  return listAnswer(body, total, page.limit);
+  const { body, total } = await pageOfProductsJson(db, where, orderBySort[page.sort], page);
+  return listAnswer(body, total ?? (where ? await countMatching(db, where) : 0), page.limit);
 }
 
 /** Product rows as answers, each with its sizes. */
