@@ -18,6 +18,8 @@ export const ENDPOINTS = [
   'product_list_size_stock',
   'search',
   'search_mistyped',
+  'product_list_faceted',
+  'product_list_faceted_cold',
   'product_detail',
   'product_list_cold',
   'product_detail_cold',
@@ -37,6 +39,10 @@ const PAGE = 'limit=12';
 export const FILTERED_QUERY = `category=dress&color=black&minPrice=50&maxPrice=100&page=7&${PAGE}`;
 /** The size and stock filters: one size, only what can still be bought. */
 export const SIZE_STOCK_QUERY = `size=M&inStock=true&page=3&${PAGE}`;
+/** Several values of three facets at once: colours, sizes in stock and price bands. */
+export const FACETED_QUERY = `color=black,red&size=M,L&inStock=true&price=50-100,100-200&${PAGE}`;
+/** Searches a second for names mistyped once: a busy shop's searching, each answer read by the database. */
+const SEARCH_RATE = 50;
 
 export async function logIn(baseUrl: string, email: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
@@ -86,6 +92,24 @@ function coldListPaths(): string[] {
   return Array.from({ length: COLD_REQUESTS }, () => addresses[Math.floor(random() * addresses.length)] ?? '/');
 }
 
+/**
+ * Lists under two or three colours, one or two sizes in stock and one or two price bands, pages 1 to 5,
+ * drawn at random (seeded): over 20,000 addresses, far more than the cache keeps.
+ */
+function coldFacetedPaths(): string[] {
+  const random = rngOf(17);
+  const some = <T>(values: readonly T[], most: number) =>
+    [...values].sort(() => random() - 0.5).slice(0, 1 + Math.floor(random() * most));
+  const bands = ['0-50', '50-100', '100-200', '200-up'];
+  return Array.from({ length: COLD_REQUESTS }, () => {
+    const colors = some(COLORS, 3).join(',');
+    const sizes = some(['XS', 'S', 'M', 'L', 'XL'], 2).join(',');
+    const price = some(bands, 2).join(',');
+    const page = 1 + Math.floor(random() * 5);
+    return `/api/products?color=${colors}&size=${sizes}&inStock=true&price=${price}&page=${page}&${PAGE}`;
+  });
+}
+
 /** Detail answers of products drawn at random (seeded) from the whole catalogue. */
 function coldDetailPaths(ids: readonly string[]): string[] {
   const random = rngOf(16);
@@ -112,7 +136,10 @@ export function targets(
       paths: dataset.fixtures.mistypedSearches.map((q) => `/api/products?q=${encodeURIComponent(q)}&${PAGE}`),
       walk: true,
       countsReads: true,
+      rate: SEARCH_RATE,
     },
+    product_list_faceted: { paths: [`/api/products?${FACETED_QUERY}`] },
+    product_list_faceted_cold: { paths: coldFacetedPaths(), walk: true, countsReads: true },
     product_detail: { paths: ids.map((id) => `/api/products/${id}`) },
     // The cold paths: each instance has its own cache, and a real catalogue is browsed over far
     // more addresses than it holds. The answers' X-Cache says what share the database served.
