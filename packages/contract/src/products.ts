@@ -134,7 +134,7 @@ const facetCountsSchema = <T extends z.ZodType>(value: T) => z.array(z.object({ 
 export const productFacetsResponseSchema = z.object({
   category: facetCountsSchema(categorySchema),
   color: facetCountsSchema(colorSchema),
-  /** Products with a size that can still be bought. */
+  /** Products in the size: one that can still be bought, with `inStock`, as the list's size filter. */
   size: facetCountsSchema(z.enum(ALL_SIZES)),
   price: facetCountsSchema(z.enum(PRICE_BAND_KEYS)),
 });

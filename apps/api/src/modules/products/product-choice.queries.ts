@@ -92,12 +92,15 @@ export async function countByColumn(db: Queryable, where: SQL | undefined, colum
     .orderBy(desc(count()), asc(by));
 }
 
-/** Products matching `where`, counted per size that can still be bought. */
-export function countBySizeInStock(db: Queryable, where: SQL | undefined) {
+/** Products matching `where`, counted per size they come in: a size that can still be bought, with `inStock`. */
+export function countBySize(db: Queryable, where: SQL | undefined, inStock: boolean) {
   return db
     .select({ value: productVariants.size, count: sql<number>`count(distinct ${products.id})::int` })
     .from(products)
-    .innerJoin(productVariants, and(sql`${productVariants.productId} = ${products.id}`, canBeBought))
+    .innerJoin(
+      productVariants,
+      and(sql`${productVariants.productId} = ${products.id}`, inStock ? canBeBought : undefined),
+    )
     .where(where)
     .groupBy(productVariants.size);
 }

@@ -72,7 +72,7 @@ function expectedFacets(choice: Choice): ProductFacetsResponse {
     color: COLORS.map((value) => ({ value, count: count('color', (p) => p.color === value) })),
     size: ALL_SIZES.map((value) => ({
       value,
-      count: count('size', (p) => boughtSizes.get(p.id)?.has(value) ?? false),
+      count: count('size', (p) => (choice.inStock ? boughtSizes : allSizes).get(p.id)?.has(value) ?? false),
     })),
     price: PRICE_BAND_KEYS.map((value) => ({ value, count: count('price', (p) => chosen(p, { price: [value] })) })),
   };
@@ -105,6 +105,7 @@ describe('facets of the product list', () => {
     { category: ['dress', 'jewellery'], color: ['red', 'black'] },
     { size: ['M', 'L'], price: ['50-100', '200-up'] },
     { size: ['M', 'L'], inStock: true },
+    { category: ['dress'], inStock: true },
     { q: 'silk', color: ['blue'] },
     { q: 'zzzzzz' },
     { category: ['accessories'], color: ['gold', 'beige', 'green'], size: ['One size'], price: ['0-50'] },

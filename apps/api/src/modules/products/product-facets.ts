@@ -5,7 +5,7 @@ import { PRICE_BAND_KEYS } from '@shop/contract/shop-params';
 import { and, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { choiceOf, type Facet, priceBandOf, withoutFacet } from './product-choice';
-import { choiceWhere, countByColumn, countByPriceBand, countBySizeInStock } from './product-choice.queries';
+import { choiceWhere, countByColumn, countByPriceBand, countBySize } from './product-choice.queries';
 import { matchSearchText } from './product-search';
 import { hasEveryWord } from './product-search.queries';
 
@@ -30,7 +30,7 @@ export async function productFacets(db: Queryable, query: ProductListQuery): Pro
   const [categories, colors, sizes, bands] = await Promise.all([
     countByColumn(db, whereFor('category'), 'category'),
     countByColumn(db, whereFor('color'), 'color'),
-    countBySizeInStock(db, whereFor('size')),
+    countBySize(db, whereFor('size'), choice.inStock ?? false),
     countByPriceBand(db, whereFor('price'), PRICE_BANDS),
   ]);
   return {

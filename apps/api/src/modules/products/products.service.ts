@@ -18,7 +18,7 @@ import { invalid, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service';
 import { addOpeningStock, sizeScaleOf, sizesOfProducts } from '../inventory/inventory.service';
 import { JsonText } from './catalogue-cache';
-import { choiceOf, singleFilterOf } from './product-choice';
+import { choiceOf, type ProductChoice, singleFilterOf } from './product-choice';
 import { choiceWhere, pageOfProductsJson } from './product-choice.queries';
 import { countMatching, orderBySort } from './product-list.queries';
 import { searchProducts } from './product-search';
@@ -46,7 +46,10 @@ export function nameWords(name: string): string[] {
  * Counts the products of a filter, or answers a count kept from before: the count is the same for every
  * page and sort of a filter, and the dearer half of a list when the page itself is read along an index.
  */
-export type CountOfFilter = (filter: queries.ProductFilter, count: () => Promise<number>) => Promise<number>;
+export type CountOfFilter = (
+  filter: queries.ProductFilter | ProductChoice,
+  count: () => Promise<number>,
+) => Promise<number>;
 
 export async function listProducts(
   db: Queryable,
@@ -59,7 +62,7 @@ export async function listProducts(
   // Without search text there is nothing to be relevant to.
   const sort = query.sort === undefined || query.sort === SEARCH_SORT ? 'newest' : query.sort;
   const page = { sort, limit: query.limit, offset: (query.page - 1) * query.limit };
-  if (!filter) return listChosenProducts(db, choiceWhere(choice), page);
+  if (!filter) return listChosenProducts(db, choice, page, countOf);
   // In parallel: the page stops early on its index, which a count cannot.
   const [body, total] = await Promise.all([
     queries.listProductsJson(db, filter, page),
@@ -77,14 +80,22 @@ function listAnswer(page: string, total: number, limit: number): JsonText {
   return new JsonText(`{"products":${page},${JSON.stringify(totals).slice(1)}`);
 }
 
-/** A list under several values of a facet or price bands: the general query, no prepared shape. */
+/**
+ * A list under several values of a facet or price bands: one general query, read along the sort's index
+ * and stopping at the page's end, and its count, kept like a single filter's.
+ */
 async function listChosenProducts(
   db: Queryable,
-  where: SQL | undefined,
+  choice: ProductChoice,
   page: { sort: ProductSort; limit: number; offset: number },
+  countOf: CountOfFilter,
 ): Promise<JsonText> {
-  const { body, total } = await pageOfProductsJson(db, where, orderBySort[page.sort], page);
-  return listAnswer(body, total ?? (where ? await countMatching(db, where) : 0), page.limit);
+  const where = choiceWhere(choice) as SQL;
+  const [{ body }, total] = await Promise.all([
+    pageOfProductsJson(db, where, orderBySort[page.sort], page, { counted: true }),
+    countOf(choice, () => countMatching(db, where)),
+  ]);
+  return listAnswer(body, total, page.limit);
 }
 
 /** Product rows as answers, each with its sizes. */
