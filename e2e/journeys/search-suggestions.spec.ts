@@ -21,6 +21,8 @@ test('suggestions forgive a mistyped name and open the product from the keyboard
   await expect(page.getByRole('status').filter({ hasText: `${count} suggestion` })).toHaveText(
     count === 1 ? '1 suggestion available.' : `${count} suggestions available.`,
   );
+  // The results under the list settle too: while they do, the old ones are shown faded.
+  await expect(page.locator('section[aria-labelledby="search-results"]')).toHaveAttribute('aria-busy', 'false');
   await expectNoSeriousA11yViolations(page);
 
   // Escape closes the list and leaves the text; the arrow opens it again on its first option.
