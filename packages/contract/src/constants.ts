@@ -20,6 +20,16 @@ export const CATEGORY_LABELS: Record<Category, string> = {
 export const COLORS = ['black', 'red', 'gold', 'blue', 'silver', 'beige', 'green'] as const;
 export type Color = (typeof COLORS)[number];
 export const COLOR_FILTERS = ['all', ...COLORS] as const;
+/** Each colour's swatch when a product's colour has none of its own. */
+export const COLOR_SWATCHES: Record<Color, string> = {
+  black: '#1f1a16',
+  red: '#a8322d',
+  gold: '#d8b46a',
+  blue: '#3e5a86',
+  silver: '#c0c4c8',
+  beige: '#e3d3b8',
+  green: '#2f6b4f',
+};
 
 export interface PriceRange {
   label: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common';
+import { COLORS } from './constants';
 import { ALL_SIZES, MAX_STOCK, SIZE_SCALE_NAMES, STOCK_REASONS } from './sizes';
 
 /**
@@ -30,6 +31,8 @@ export {
 /** What a shopper sees of a size: how many can still be bought. */
 export const productVariantSchema = z.object({
   size: z.string(),
+  /** The colour it is of (a key of the product's `colours`): a size × colour is what is held and sold. */
+  colour: z.enum(COLORS),
   sku: z.string(),
   /** On hand minus what open checkouts hold. */
   available: z.number().int(),

@@ -3,6 +3,7 @@ import { idSchema, timestampSchema } from './common';
 import { ALL_ORDER_STATUSES, MAX_CART_LINE_QUANTITY, MAX_CART_LINES, ORDER_STATUSES } from './constants';
 import { orderShippingSchema } from './delivery';
 import { sizeSchema } from './inventory';
+import { colorSchema } from './products';
 
 export const orderStatusSchema = z.enum(ALL_ORDER_STATUSES);
 /** What the admin's status modal may set: cancelled and refunded come only from giving the money back. */
@@ -31,6 +32,8 @@ export const orderItemSchema = z.object({
   quantity: z.number().int(),
   /** The size bought; null on orders from before the shop had sizes. */
   size: z.string().nullable(),
+  /** The colour bought (its name as the shop showed it); null on orders from before colours. */
+  colour: z.string().nullable(),
   sku: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
@@ -68,8 +71,9 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 /**
- * Only `_id`, `quantity` and the size (`size`, or `sku`) of a cart item are read; the rest comes from
- * the catalogue. A product with one size needs neither, so the original client's cart still checks out.
+ * Only `_id`, `quantity`, the colour (`colour`) and the size (`size`), or instead of both the `sku`, of a
+ * cart item are read; the rest comes from the catalogue. A product with one size needs no size, and one
+ * without a colour chosen is of its first colour, so the original client's cart still checks out.
  */
 export const checkoutItemSchema = z
   .object({
@@ -80,6 +84,7 @@ export const checkoutItemSchema = z
       .min(1, 'Quantity must be at least 1')
       .max(MAX_CART_LINE_QUANTITY, `Quantity must be at most ${MAX_CART_LINE_QUANTITY}`),
     size: sizeSchema.optional(),
+    colour: colorSchema.optional(),
     sku: z.string().trim().min(1).max(64).optional(),
   })
   .loose();
@@ -90,8 +95,9 @@ export const checkoutRequestSchema = z.object({
     .min(1, 'The cart is empty')
     .max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} products`)
     .refine(
-      (items) => new Set(items.map((i) => `${i._id}|${i.sku ?? i.size ?? ''}`)).size === items.length,
-      'Each product may appear in the cart only once per size',
+      (items) =>
+        new Set(items.map((i) => `${i._id}|${i.sku ?? `${i.colour ?? ''}|${i.size ?? ''}`}`)).size === items.length,
+      'Each product may appear in the cart only once per colour and size',
     ),
   userId: z.string().optional(),
   /**

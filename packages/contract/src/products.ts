@@ -27,6 +27,29 @@ import { PRICE_BAND_KEYS } from './shop-params';
 export const categorySchema = z.enum(CATEGORIES, { message: `Category must be one of ${CATEGORIES.join(', ')}` });
 export const colorSchema = z.enum(COLORS, { message: `Color must be one of ${COLORS.join(', ')}` });
 
+/** A colour's gallery holds at least one picture and at most this many, in the order the admin sets. */
+export const PICTURES_PER_COLOUR_MAX = 8;
+
+/** One picture of a colour's gallery, with the text read in its place. */
+export const productPictureSchema = z.object({ url: z.string(), alt: z.string() });
+export type ProductPicture = z.infer<typeof productPictureSchema>;
+
+/**
+ * One colour a product comes in: its key (what the colour filter and `?colour=` name), the name the shop
+ * shows, its swatch, its own price when it has one, and its gallery. The first is the product's own:
+ * its `color`, `image` and `price` are that colour's.
+ */
+export const productColourSchema = z.object({
+  color: colorSchema,
+  name: z.string(),
+  /** `#rrggbb`. */
+  swatch: z.string(),
+  /** Its price in dollars, or null for the product's. */
+  price: z.number().nullable(),
+  pictures: z.array(productPictureSchema),
+});
+export type ProductColour = z.infer<typeof productColourSchema>;
+
 export const productSchema = z.object({
   _id: idSchema,
   name: z.string(),
@@ -43,7 +66,9 @@ export const productSchema = z.object({
   updatedAt: timestampSchema,
   /** The scale the product's sizes come from. */
   sizeScale: z.enum(SIZE_SCALE_NAMES),
-  /** Its sizes in scale order, each with how many can still be bought. */
+  /** Its colours, the first the product's own; a product without colours of its own has one, its `color`. */
+  colours: z.array(productColourSchema),
+  /** Its sizes of each colour, colour by colour, each in scale order, with how many can still be bought. */
   variants: z.array(productVariantSchema),
   /** Whether any size can still be bought. */
   inStock: z.boolean(),

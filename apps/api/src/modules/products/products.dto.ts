@@ -10,7 +10,7 @@ export function toProductDto(
   row: ProductRow,
   variants: readonly Pick<VariantRow, 'size' | 'sku' | 'onHand' | 'reserved'>[],
 ): Product {
-  const sizes = variants.map((v) => ({ size: v.size, sku: v.sku, available: Math.max(0, v.onHand - v.reserved) }));
+  const sizes = variants.map((v) => ({ size: v.size, colour: row.color, sku: v.sku, available: Math.max(0, v.onHand - v.reserved) }));
   return {
     _id: row.id,
     name: row.name,
@@ -26,6 +26,9 @@ export function toProductDto(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     sizeScale: row.sizeScale,
+    colours: [
+      { color: row.color, name: row.color, swatch: '', price: null, pictures: [{ url: row.image, alt: row.name }] },
+    ],
     variants: sizes,
     inStock: sizes.some((s) => s.available > 0),
   };
