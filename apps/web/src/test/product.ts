@@ -16,7 +16,16 @@ export const testProduct = (fields: Partial<Product> = {}): Product => ({
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
   sizeScale: 'one',
-  variants: [{ size: 'One size', sku: 'LWD-ONE', available: 4 }],
+  colours: [
+    {
+      color: 'beige',
+      name: 'Beige',
+      swatch: '#e3d3b8',
+      price: null,
+      pictures: [{ url: '/uploads/linen-wrap-dress.webp', alt: 'Linen Wrap Dress' }],
+    },
+  ],
+  variants: [{ size: 'One size', colour: 'beige', sku: 'LWD-ONE', available: 4 }],
   inStock: true,
   ...fields,
 });

@@ -80,7 +80,7 @@ describe('the product form check, before anything is sent', () => {
       reviewCount: 2,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
-      variants: [{ size: 'One size', sku: 'LB-6C0D7E4E2F4A4C8E-OS', available: 12 }],
+      variants: [{ size: 'One size', colour: 'gold', sku: 'LB-6C0D7E4E2F4A4C8E-OS', available: 12 }],
     });
     const values = productToValues(product);
     expect(values).toMatchObject({ price: '45', oldPrice: '60', category: 'jewellery' });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { productStockSummary, stockLevel } from './stock-level';
 
-const size = (label: string, available: number) => ({ size: label, sku: `SKU-${label}`, available });
+const size = (label: string, available: number) => ({
+  size: label,
+  colour: 'black' as const,
+  sku: `SKU-${label}`,
+  available,
+});
 
 describe('stock levels on the admin screens', () => {
   it('reads a count as sold out, low at or under the threshold of 3, or fine', () => {
