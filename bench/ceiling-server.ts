@@ -28,8 +28,22 @@ function product(i: number): Product {
     createdAt: '2026-01-15T10:30:00.000Z',
     updatedAt: '2026-01-15T10:30:00.000Z',
     sizeScale: category === 'dress' ? 'clothing' : 'one',
+    colours: [
+      {
+        color: colors[i % colors.length] ?? 'black',
+        name: 'Black',
+        swatch: '#1f1a16',
+        price: null,
+        pictures: [{ url: `/uploads/bench-product-${i + 1}.webp`, alt: 'Silk Wrap Dress' }],
+      },
+    ],
     // As the shop's sizes look: a SKU of 16 hex digits and a few dozen available.
-    variants: sizes.map((size, j) => ({ size, sku: `LB-0B7A1C2E4D5F4A6B-${size}`, available: 3 + ((i + j) % 40) })),
+    variants: sizes.map((size, j) => ({
+      size,
+      colour: colors[i % colors.length] ?? 'black',
+      sku: `LB-0B7A1C2E4D5F4A6B-${size}`,
+      available: 3 + ((i + j) % 40),
+    })),
     inStock: true,
   };
 }

@@ -11,6 +11,7 @@ export {
   ALL_SIZES,
   CATEGORY_SIZE_SCALES,
   DEFAULT_OPENING_STOCK,
+  describeChoice,
   describeShortItem,
   INVENTORY_MESSAGES,
   LOW_STOCK_THRESHOLD,
@@ -57,6 +58,8 @@ export type VariantStockInput = z.infer<typeof variantStockInputSchema>;
  */
 export const stockChangeRequestSchema = z.object({
   size: sizeSchema,
+  /** The colour whose size it is; the product's first colour when not given. */
+  colour: z.enum(COLORS).optional(),
   onHand: stockCountSchema,
   /** The count the admin saw; absent for a new size. */
   expectedOnHand: stockCountSchema.optional(),
@@ -67,6 +70,7 @@ export type StockChangeRequest = z.infer<typeof stockChangeRequestSchema>;
 /** One size as the admin sees it. */
 export const variantStockSchema = z.object({
   size: z.string(),
+  colour: z.enum(COLORS),
   sku: z.string(),
   onHand: z.number().int(),
   reserved: z.number().int(),
@@ -77,6 +81,7 @@ export type VariantStock = z.infer<typeof variantStockSchema>;
 export const stockLedgerEntrySchema = z.object({
   _id: z.string(),
   size: z.string(),
+  colour: z.enum(COLORS),
   sku: z.string(),
   reason: z.enum(STOCK_REASONS),
   /** Change of the count on hand (sales, adjustments, restocks). */
@@ -103,6 +108,7 @@ export const lowStockItemSchema = z.object({
   name: z.string(),
   image: z.string(),
   size: z.string(),
+  colour: z.enum(COLORS),
   sku: z.string(),
   available: z.number().int(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { colorSchema, PICTURES_PER_COLOUR_MAX, productColourSchema } from './colours';
 import { DECIMAL_TEXT, dollarsSchema, idSchema, timestampSchema } from './common';
 import {
   CATEGORIES,
@@ -24,31 +25,17 @@ import {
 import { reviewSchema } from './reviews';
 import { PRICE_BAND_KEYS } from './shop-params';
 
+export {
+  COLOUR_MESSAGES,
+  colorSchema,
+  PICTURES_PER_COLOUR_MAX,
+  type ProductColour,
+  type ProductPicture,
+  productColourSchema,
+  productPictureSchema,
+} from './colours';
+
 export const categorySchema = z.enum(CATEGORIES, { message: `Category must be one of ${CATEGORIES.join(', ')}` });
-export const colorSchema = z.enum(COLORS, { message: `Color must be one of ${COLORS.join(', ')}` });
-
-/** A colour's gallery holds at least one picture and at most this many, in the order the admin sets. */
-export const PICTURES_PER_COLOUR_MAX = 8;
-
-/** One picture of a colour's gallery, with the text read in its place. */
-export const productPictureSchema = z.object({ url: z.string(), alt: z.string() });
-export type ProductPicture = z.infer<typeof productPictureSchema>;
-
-/**
- * One colour a product comes in: its key (what the colour filter and `?colour=` name), the name the shop
- * shows, its swatch, its own price when it has one, and its gallery. The first is the product's own:
- * its `color`, `image` and `price` are that colour's.
- */
-export const productColourSchema = z.object({
-  color: colorSchema,
-  name: z.string(),
-  /** `#rrggbb`. */
-  swatch: z.string(),
-  /** Its price in dollars, or null for the product's. */
-  price: z.number().nullable(),
-  pictures: z.array(productPictureSchema),
-});
-export type ProductColour = z.infer<typeof productColourSchema>;
 
 export const productSchema = z.object({
   _id: idSchema,
@@ -199,18 +186,61 @@ const productFieldsSchema = z.object({
   image: imageUrlSchema,
 });
 
+const sizesStockSchema = z
+  .array(variantStockInputSchema)
+  .min(1, 'A product needs at least one size')
+  .max(ALL_SIZES.length);
+
+/** A colour as the admin gives it: the name and swatch default to the colour's own, the price to the product's. */
+export const productColourInputSchema = z.object({
+  color: colorSchema,
+  name: z.string().trim().min(1, 'A colour needs a name').max(40, 'A colour name is at most 40 characters').optional(),
+  swatch: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'A swatch is a colour like #a8322d')
+    .transform((s) => s.toLowerCase())
+    .optional(),
+  price: dollarsSchema.nullable().optional(),
+  pictures: z
+    .array(z.object({ url: imageUrlSchema, alt: z.string().trim().max(200, 'Alt text is at most 200 characters') }))
+    .min(1, 'A colour needs at least one picture')
+    .max(PICTURES_PER_COLOUR_MAX, `A colour holds at most ${PICTURES_PER_COLOUR_MAX} pictures`),
+  /** Its sizes and the stock of each; without them, the sizes of the product's other colours, with none in stock. */
+  variants: sizesStockSchema.optional(),
+});
+export type ProductColourInput = z.infer<typeof productColourInputSchema>;
+
+const coloursInputSchema = z
+  .array(productColourInputSchema)
+  .min(1, 'A product needs at least one colour')
+  .max(COLORS.length)
+  .refine(
+    (colours) => new Set(colours.map((c) => c.color)).size === colours.length,
+    'Each colour may appear only once',
+  );
+
+/** A product's colours in the order the shop shows them, replacing the ones it had. */
+export const productColoursRequestSchema = z.object({ colours: coloursInputSchema });
+export type ProductColoursRequest = z.infer<typeof productColoursRequestSchema>;
+
+/** The sizes of a scale a product is given, each once: the problem's message, or undefined when there is none. */
+function sizesProblem(sizes: readonly string[], scale: SizeScale): string | undefined {
+  if (new Set(sizes).size !== sizes.length) return 'Each size may appear only once';
+  const outside = sizes.find((size) => !(SIZE_SCALES[scale] as readonly string[]).includes(size));
+  return outside === undefined ? undefined : INVENTORY_MESSAGES.notInScale(outside, scale);
+}
+
 /**
  * The editable fields of a product; rating and author are the server's (extra keys are dropped). A new
  * product may say its sizes and the stock of each; without them it is one size with the default stock.
+ * It may say its colours, the first its own (its `color` and `image` are then that colour's); without
+ * them it comes in its `color`, with its `image` as the one picture.
  */
 export const productInputSchema = productFieldsSchema
   .extend({
     sizeScale: z.enum(SIZE_SCALE_NAMES).optional(),
-    variants: z
-      .array(variantStockInputSchema)
-      .min(1, 'A product needs at least one size')
-      .max(ALL_SIZES.length)
-      .optional(),
+    variants: sizesStockSchema.optional(),
+    colours: coloursInputSchema.optional(),
   })
   .superRefine((input, ctx) => {
     // A wrong category has its own message already.
@@ -224,13 +254,12 @@ export const productInputSchema = productFieldsSchema
       });
       return;
     }
-    const sizes = input.variants?.map((v) => v.size) ?? [];
-    if (new Set(sizes).size !== sizes.length) {
-      ctx.addIssue({ code: 'custom', path: ['variants'], message: 'Each size may appear only once' });
-    }
-    const outside = sizes.find((size) => !(SIZE_SCALES[scale] as readonly string[]).includes(size));
-    if (outside)
-      ctx.addIssue({ code: 'custom', path: ['variants'], message: INVENTORY_MESSAGES.notInScale(outside, scale) });
+    const problem = sizesProblem(input.variants?.map((v) => v.size) ?? [], scale);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['variants'], message: problem });
+    input.colours?.forEach((colour, at) => {
+      const colourProblem = sizesProblem(colour.variants?.map((v) => v.size) ?? [], scale);
+      if (colourProblem) ctx.addIssue({ code: 'custom', path: ['colours', at, 'variants'], message: colourProblem });
+    });
   });
 export type ProductInput = z.infer<typeof productInputSchema>;
 

@@ -76,3 +76,11 @@ export const INVENTORY_MESSAGES = {
     `${reserved} of size ${size} are held by open checkouts: the stock cannot go below that.`,
   notInScale: (size: string, scale: SizeScale) => `Size ${size} is not a ${SIZE_SCALE_LABELS[scale]} size`,
 } as const;
+
+/** What was chosen of a product, as a line reads it: "Red, size M", "Red", "Size M", or nothing for one size. */
+export function describeChoice(colour: string | null | undefined, size: string | null | undefined): string {
+  const sized = size && size !== ONE_SIZE ? size : undefined;
+  if (colour && sized) return `${colour}, size ${sized}`;
+  if (colour) return colour;
+  return sized ? `Size ${sized}` : '';
+}

@@ -98,6 +98,7 @@ async function createOrder(
         unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
         size: line.size ?? null,
+        colour: line.colourName ?? null,
         sku: line.sku ?? null,
       })),
       now,

@@ -7,13 +7,13 @@ const ROWS_PER_STATEMENT = 5_000;
 const STATEMENTS_IN_FLIGHT = 3;
 
 /**
- * A PostgreSQL array literal, `{"a","b",NULL}`. Both drivers pass it as text and the cast in the
+ * A PostgreSQL array literal, `{"a","b",NULL}`, a JSON value written as its text. Both drivers pass it as text and the cast in the
  * statement gives it its type; the embedded driver cannot send a JS array of enum values itself.
  */
 function arrayLiteral(values: readonly unknown[]): string {
   const items = values.map((v) => {
     if (v === null || v === undefined) return 'NULL';
-    const text = v instanceof Date ? v.toISOString() : String(v);
+    const text = v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
     return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   });
   return `{${items.join(',')}}`;

@@ -1,7 +1,7 @@
-import { CATEGORIES, COLORS } from '@shop/contract/constants';
+import { CATEGORIES, type Category, COLORS, type Color } from '@shop/contract/constants';
 import { eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { orderItems, orders, products, productVariants, reviews, users } from '../db/schema';
+import { orderItems, orders, productColours, products, productVariants, reviews, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import type { ImageStorage } from '../modules/uploads/image-storage';
 import {
@@ -15,7 +15,7 @@ import {
 import type { Rng } from './art/palette';
 import { ART_KINDS, type ArtSpec } from './art/product-art';
 import { bulkInsert } from './bulk-insert';
-import { generateProduct, generateVariants, type ProductRow } from './catalogue-generator';
+import { generateColours, generateProduct, generateVariants, type ProductRow } from './catalogue-generator';
 import { renderProductImages, seedOf } from './seed-images';
 
 export interface FillRequest {
@@ -109,11 +109,11 @@ async function insertUsers(ctx: FillContext, count: number): Promise<UserRef[]> 
 export async function fillCatalogue(ctx: FillContext, wanted: FillRequest): Promise<void> {
   const { db, rng, now, step } = ctx;
   let newProducts: ProductRow[] = [];
+  let imageOf: (category: Category, color: Color) => string = () => '';
   if (wanted.products > 0) {
     const pool = await step('picture pool (28 drawings)', () => renderPool(ctx.imageStorage));
-    newProducts = Array.from({ length: wanted.products }, () =>
-      generateProduct(rng, now, (category, color) => pool.get(`${category}/${color}`) ?? ''),
-    );
+    imageOf = (category, color) => pool.get(`${category}/${color}`) ?? '';
+    newProducts = Array.from({ length: wanted.products }, () => generateProduct(rng, now, imageOf));
   }
   const newUsers = wanted.users > 0 ? await step(`${wanted.users} users`, () => insertUsers(ctx, wanted.users)) : [];
 
@@ -139,6 +139,8 @@ export async function fillCatalogue(ctx: FillContext, wanted: FillRequest): Prom
     // Ratings are known before the products go in, so no second pass rewrites every product.
     applyRatings(newProducts, reviewRows);
     await step(`${newProducts.length} products`, () => bulkInsert(db, products, newProducts));
+    const colours = newProducts.flatMap((product) => generateColours(product, imageOf));
+    await step(`${colours.length} colours`, () => bulkInsert(db, productColours, colours));
     const sizes = newProducts.flatMap((product) => generateVariants(rng, product));
     await step(`${sizes.length} sizes`, () => bulkInsert(db, productVariants, sizes));
   }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CATEGORIES, type Category, COLORS, type Color } from '@shop/contract/constants';
+import { CATEGORIES, type Category, COLOR_SWATCHES, COLORS, type Color } from '@shop/contract/constants';
 import { SIZE_SCALES } from '@shop/contract/inventory';
-import type { products, productVariants } from '../db/schema';
+import type { productColours, products, productVariants } from '../db/schema';
 import { newVariant } from '../modules/inventory/inventory.service';
+import { colourName } from '../modules/products/product-colours';
 import { between, pick, type Rng } from './art/palette';
 
-export type ProductRow = typeof products.$inferInsert & { id: string; createdAt: Date };
+/** A generated product; its colours (the first its `color`) are written as rows of their own. */
+export type ProductRow = typeof products.$inferInsert & { id: string; createdAt: Date; colourKeys?: Color[] };
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -181,9 +183,35 @@ export function generateProduct(
     rating: 0,
     reviewCount: 0,
     sizeScale: category === 'dress' ? 'clothing' : category === 'jewellery' && noun === 'Ring' ? 'ring' : 'one',
+    colourKeys: [color, ...moreColours(rng, category, color)],
     createdAt,
     updatedAt: createdAt,
   };
+}
+
+/** Clothes, bags and jewellery come in up to three colours, two in five in one; cosmetics in one. */
+function moreColours(rng: Rng, category: Category, first: Color): Color[] {
+  if (category === 'cosmetics') return [];
+  const roll = rng();
+  const count = roll < 0.4 ? 0 : roll < 0.8 ? 1 : 2;
+  const others = COLORS.filter((c) => c !== first);
+  const start = Math.floor(rng() * others.length);
+  return Array.from({ length: count }, (_, i) => others[(start + i * 2) % others.length] as Color);
+}
+
+/** A generated product's colours in order, each with the shared picture of its category and colour. */
+export function generateColours(
+  product: ProductRow,
+  imageOf: (category: Category, color: Color) => string,
+): (typeof productColours.$inferInsert)[] {
+  return (product.colourKeys ?? [product.color]).map((color, position) => ({
+    productId: product.id,
+    color,
+    name: colourName(color),
+    swatch: COLOR_SWATCHES[color],
+    position,
+    pictures: [{ url: imageOf(product.category, color), alt: `${product.name} in ${colourName(color)}` }],
+  }));
 }
 
 /**
@@ -191,9 +219,11 @@ export function generateProduct(
  * ones, the rest a few dozen, as a catalogue looks after some weeks of selling.
  */
 export function generateVariants(rng: Rng, product: ProductRow): (typeof productVariants.$inferInsert)[] {
-  return SIZE_SCALES[product.sizeScale ?? 'one'].map((size) => {
-    const roll = rng();
-    const onHand = roll < 0.1 ? 0 : roll < 0.25 ? 1 + Math.floor(rng() * 3) : 5 + Math.floor(rng() * 56);
-    return newVariant(product.id, size, onHand);
-  });
+  return (product.colourKeys ?? [product.color]).flatMap((color) =>
+    SIZE_SCALES[product.sizeScale ?? 'one'].map((size) => {
+      const roll = rng();
+      const onHand = roll < 0.1 ? 0 : roll < 0.25 ? 1 + Math.floor(rng() * 3) : 5 + Math.floor(rng() * 56);
+      return newVariant(product.id, color, size, onHand, product.color);
+    }),
+  );
 }

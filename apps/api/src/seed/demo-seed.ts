@@ -5,12 +5,13 @@ import { toCents } from '@shop/contract/money';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps';
 import type { Transaction } from '../db/client';
-import { products, reviews, users } from '../db/schema';
+import { productColours, products, reviews, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { insertVariants } from '../modules/inventory/inventory.queries';
 import { newVariant } from '../modules/inventory/inventory.service';
 import type { ArtSpec } from './art/product-art';
 import { DEMO_CATALOGUE } from './demo-catalogue';
+import { demoColourRows } from './demo-colours';
 import { DEMO_SHOPPERS, type PlannedReview, planReviews } from './demo-reviews';
 import { demoSizeScale, demoStock } from './demo-stock';
 import { renderProductImages, seedOf, slugify } from './seed-images';
@@ -269,12 +270,13 @@ async function seedDemoData(deps: SeedDeps, admin: FirstAdmin, now: Date): Promi
     const reviewers = await insertDemoShoppers(tx, accountsAt, { customer: customerHash, shopper: shopperHash });
     const planned = DEMO_CATALOGUE.map((p, i) => planReviews(i, p.category, p.rating, reviewers.length));
     const productRows = await insertDemoProducts(tx, { images, planned, authorId: adminRow?.id ?? null }, now);
+    await tx.insert(productColours).values(demoColourRows(productRows, images));
     // The seeded stock is each size's opening count: the ledger starts with the shop's first sale.
     await insertVariants(
       tx,
       productRows.flatMap((product, i) => {
         const demo = DEMO_CATALOGUE[i];
-        return demo ? demoStock(demo).map((s) => newVariant(product.id, s.size, s.onHand)) : [];
+        return demo ? demoStock(demo).map((s) => newVariant(product.id, demo.color, s.size, s.onHand)) : [];
       }),
     );
     const reviewRows = demoReviewRows(productRows, planned, reviewers, now);

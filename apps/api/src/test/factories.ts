@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Category, Color, Role } from '@shop/contract/constants';
+import { type Category, COLOR_SWATCHES, type Color, type Role } from '@shop/contract/constants';
 import { ONE_SIZE, type SizeScale } from '@shop/contract/inventory';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { products, reviews, users } from '../db/schema';
+import { productColours, products, reviews, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { openSession } from '../modules/auth/sessions.service';
 import { insertVariants } from '../modules/inventory/inventory.queries';
 import { newVariant } from '../modules/inventory/inventory.service';
+import { colourName } from '../modules/products/product-colours';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let testPasswordHash: Promise<string> | undefined;
@@ -68,7 +70,10 @@ export async function createProduct(
     createdAt: Date;
     /** Its sizes and stock; one size with plenty by default, so a test buys without thinking of stock. */
     sizeScale: SizeScale;
-    stock: { size: string; onHand: number }[];
+    /** A size with a colour is of that colour only; one without is of every colour. */
+    stock: { size: string; onHand: number; colour?: Color }[];
+    /** Its colours, the first its own (`color`). */
+    colours: Color[];
   }> = {},
 ) {
   const [row] = await db
@@ -88,11 +93,27 @@ export async function createProduct(
     .returning();
   if (!row) throw new Error('product not created');
   const stock = overrides.stock ?? [{ size: ONE_SIZE, onHand: PLENTY }];
+  const colours = overrides.colours ?? [row.color];
+  await db.insert(productColours).values(
+    colours.map((color, position) => ({
+      productId: row.id,
+      color,
+      name: colourName(color),
+      swatch: COLOR_SWATCHES[color],
+      position,
+      pictures: [{ url: row.image, alt: row.name }],
+    })),
+  );
   await insertVariants(
     db,
-    stock.map((s) => newVariant(row.id, s.size, s.onHand)),
+    colours.flatMap((color) =>
+      stock
+        .filter((s) => s.colour === undefined || s.colour === color)
+        .map((s) => newVariant(row.id, color, s.size, s.onHand, row.color)),
+    ),
   );
-  return row;
+  const [withColours] = await db.select().from(products).where(eq(products.id, row.id));
+  return withColours ?? row;
 }
 
 /** The stock a test product has unless the test says otherwise. */

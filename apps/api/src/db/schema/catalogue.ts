@@ -8,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   pgEnum,
   pgTable,
   primaryKey,
@@ -41,6 +42,11 @@ export const products = pgTable(
     image: text('image').notNull(),
     rating: doublePrecision('rating').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
+    /**
+     * The keys of its colours (product_colours) in their order, kept by a trigger (migration 0025): the
+     * colour filter finds a product by any of them; `color` and `image` are the first colour's.
+     */
+    colors: colorEnum('colors').array().notNull().default(sql`'{}'`),
     /** The scale its sizes (product_variants) come from. */
     sizeScale: sizeScaleEnum('size_scale').notNull().default('one'),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
@@ -60,26 +66,44 @@ export const products = pgTable(
     check('products_review_count_non_negative', sql`${t.reviewCount} >= 0`),
     index('products_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('products_category_created_at_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
-    index('products_color_created_at_idx').on(t.color, t.createdAt.desc(), t.id.desc()),
-    // Every sort of the shop page has an index under each filter of category, colour or both, so a page
-    // is read in order and stops at its end: without them a cold page of dresses by price sorted 25,000.
-    index('products_category_color_price_idx').on(t.category, t.color, t.priceCents, t.id),
+    // Every sort of the shop page has an index under a category filter, so a page is read in order and stops
+    // at its end: without them a cold page of dresses by price sorted 25,000. A colour is one of a product's
+    // several, found through `colors`.
     index('products_category_price_idx').on(t.category, t.priceCents, t.id),
-    index('products_color_price_idx').on(t.color, t.priceCents, t.id),
-    index('products_category_color_rating_idx').on(t.category, t.color, t.rating.desc(), t.id.desc()),
     index('products_category_rating_idx').on(t.category, t.rating.desc(), t.id.desc()),
-    index('products_color_rating_idx').on(t.color, t.rating.desc(), t.id.desc()),
-    // The shop page's default: category and colour, newest first; a price range is checked inside the index.
-    index('products_category_color_created_at_idx').on(
-      t.category,
-      t.color,
-      t.createdAt.desc(),
-      t.id.desc(),
-      t.priceCents,
-    ),
+    index('products_colors_idx').using('gin', t.colors),
     index('products_price_idx').on(t.priceCents, t.id),
     index('products_rating_idx').on(t.rating.desc(), t.id.desc()),
     index('products_author_id_idx').on(t.authorId),
+  ],
+);
+
+/**
+ * A colour a product comes in, with the name and swatch the shop shows, its own price when it has one and
+ * its gallery (1-8 pictures in order, each `{ url, alt }`). Its sizes are the product's variants of it.
+ */
+export const productColours = pgTable(
+  'product_colours',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    color: colorEnum('color').notNull(),
+    name: text('name').notNull(),
+    swatch: text('swatch').notNull(),
+    priceCents: integer('price_cents'),
+    /** Where it stands among the product's colours; the first is the product's own. */
+    position: smallint('position').notNull(),
+    pictures: json('pictures').$type<{ url: string; alt: string }[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.color] }),
+    check('product_colours_price_positive', sql`${t.priceCents} IS NULL OR ${t.priceCents} > 0`),
+    check('product_colours_name_length', sql`char_length(${t.name}) BETWEEN 1 AND 40`),
+    check('product_colours_swatch_hex', sql`${t.swatch} ~ '^#[0-9a-f]{6}$'`),
+    check('product_colours_pictures_count', sql`json_array_length(${t.pictures}) BETWEEN 1 AND 8`),
   ],
 );
 
@@ -116,7 +140,10 @@ export const productFacetCounts = pgTable(
   {
     category: categoryEnum('category').notNull(),
     color: colorEnum('color').notNull(),
+    /** Products of the category whose first colour it is: summed over colours, the category's size. */
     total: bigint('total', { mode: 'number' }).notNull().default(0),
+    /** Products of the category that come in the colour, among others or not. */
+    withColour: bigint('with_colour', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.category, t.color] })],
 );

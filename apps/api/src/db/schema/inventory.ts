@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
+  foreignKey,
   index,
   integer,
   pgEnum,
@@ -14,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { products } from './catalogue';
+import { colorEnum, productColours, products } from './catalogue';
 import { createdAt, updatedAt } from './columns';
 
 // Stock: each product's sizes, every change to them and what open checkouts hold.
@@ -34,6 +35,8 @@ export const productVariants = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The colour it is of: a size of a colour is what is held and sold. */
+    color: colorEnum('color').notNull(),
     size: text('size').notNull(),
     /** Where the size falls in its scale, for listing sizes smallest first. */
     position: smallint('position').notNull(),
@@ -46,7 +49,14 @@ export const productVariants = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('product_variants_product_size_key').on(t.productId, t.size),
+    unique('product_variants_product_color_size_key').on(t.productId, t.color, t.size),
+    foreignKey({
+      name: 'product_variants_colour_fk',
+      columns: [t.productId, t.color],
+      foreignColumns: [productColours.productId, productColours.color],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     check('product_variants_on_hand_non_negative', sql`${t.onHand} >= 0 AND ${t.openingOnHand} >= 0`),
     check('product_variants_reserved_range', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.onHand}`),
     // The list's size filter finds products by size; the unique key above finds sizes by product.

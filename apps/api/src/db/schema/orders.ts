@@ -76,6 +76,8 @@ export const orderItems = pgTable(
     position: smallint('position').notNull().default(0),
     /** The size bought and its SKU, kept as they were; null on orders from before sizes. */
     size: text('size'),
+    /** The colour's name as the shop showed it; null on orders from before colours. */
+    colour: text('colour'),
     sku: text('sku'),
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
   },

@@ -137,8 +137,11 @@ describe('a hold and a sale keep the sizes locked briefly', () => {
   const inAnHour = () => new Date(Date.now() + 3_600_000);
   async function lineOf(product: Awaited<ReturnType<typeof newDress>>, size: string): Promise<CartLine> {
     const row = await sizeRow(product.id, size);
-    const { id: productId, name, image, priceCents: unitPriceCents, category } = product;
-    return { productId, variantId: row.id, name, image, size, sku: row.sku, unitPriceCents, quantity: 1, category };
+    const { id: productId, name, image, priceCents: unitPriceCents, category, color } = product;
+    return {
+      ...{ productId, variantId: row.id, name, image, size, sku: row.sku, unitPriceCents, quantity: 1, category },
+      ...{ color, colourName: color },
+    };
   }
 
   it("commits a hold without waiting for the disk, and leaves the connection's later commits waiting", async () => {

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { products, productVariants, stockLedger, stockReservations } from '../../db/schema';
+import { productColours, products, productVariants, stockLedger, stockReservations } from '../../db/schema';
 
 // The sizes and their stock levels: what is on hand, what is available, what runs low.
 
@@ -10,10 +10,21 @@ export type VariantRow = typeof productVariants.$inferSelect;
 export function variantsOfProducts(db: Queryable, productIds: readonly string[]): Promise<VariantRow[]> {
   if (productIds.length === 0) return Promise.resolve([]);
   return db
-    .select()
+    .select(getTableColumns(productVariants))
     .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .where(inArray(productVariants.productId, [...productIds]))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position));
+    .orderBy(
+      asc(productVariants.productId),
+      asc(sql`array_position(${products.colors}, ${productVariants.color})`),
+      asc(productVariants.position),
+    );
+}
+
+/** The keys of the product's colours, in order. */
+export async function colourKeysOf(db: Queryable, productId: string) {
+  const [row] = await db.select({ colors: products.colors }).from(products).where(eq(products.id, productId));
+  return row?.colors ?? [];
 }
 
 /** A product's size scale, its row locked (`lock`) while its sizes change. */
@@ -39,17 +50,24 @@ const checkoutSizesStatement = preparedPerDatabase((db) =>
     .select({
       productId: products.id,
       name: products.name,
-      image: products.image,
       priceCents: products.priceCents,
       category: products.category,
       variantId: productVariants.id,
       size: productVariants.size,
       sku: productVariants.sku,
+      color: productVariants.color,
+      colourName: productColours.name,
+      colourPriceCents: productColours.priceCents,
+      image: sql<string>`${productColours.pictures}->0->>'url'`,
     })
     .from(products)
     .innerJoin(productVariants, eq(productVariants.productId, products.id))
+    .innerJoin(
+      productColours,
+      and(eq(productColours.productId, productVariants.productId), eq(productColours.color, productVariants.color)),
+    )
     .where(sql`${products.id} = any(${sql.placeholder('productIds')}::uuid[])`)
-    .orderBy(asc(products.id), asc(productVariants.position))
+    .orderBy(asc(products.id), asc(productColours.position), asc(productColours.color), asc(productVariants.position))
     .prepare('checkout_sizes'),
 );
 
@@ -117,6 +135,7 @@ export function lowStockVariants(db: Queryable, threshold: number, limit: number
       name: products.name,
       image: products.image,
       size: productVariants.size,
+      colour: productVariants.color,
       sku: productVariants.sku,
       available: availableExpression,
     })

@@ -12,6 +12,7 @@ import type { Database, Queryable } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { AppError, invalid, notFound, unauthorised } from '../../platform/errors';
 import {
+  colourKeysOf,
   countLowStock,
   findProductScale,
   insertVariants,
@@ -20,7 +21,7 @@ import {
   type VariantRow,
   variantsOfProducts,
 } from './inventory.queries';
-import { newVariant } from './product-sizes';
+import { madeInColourOf, newVariant } from './product-sizes';
 import { expiredHoldIds, type ReservationEnd } from './stock-holds.queries';
 import { insertLedger, ledgerOfProduct, ledgerRow } from './stock-ledger.queries';
 
@@ -46,6 +47,7 @@ export async function productStock(db: Queryable, productId: string): Promise<Pr
     sizeScale: scale,
     variants: variants.map((v) => ({
       size: v.size,
+      colour: v.color,
       sku: v.sku,
       onHand: v.onHand,
       reserved: v.reserved,
@@ -54,6 +56,7 @@ export async function productStock(db: Queryable, productId: string): Promise<Pr
     ledger: ledger.map((entry) => ({
       _id: String(entry.id),
       size: entry.size,
+      colour: entry.colour,
       sku: entry.sku,
       reason: entry.reason,
       onHandChange: entry.onHandDelta,
@@ -79,12 +82,19 @@ export async function changeStock(
   await ctx.db.transaction(async (tx) => {
     const scale = await findProductScale(tx, productId, { lock: true });
     if (!scale) throw notFound(PRODUCT_MESSAGES.notFound);
-    const variant = (await variantsOfProducts(tx, [productId])).find((v) => v.size === change.size);
+    const sizes = await variantsOfProducts(tx, [productId]);
+    const colours = await colourKeysOf(tx, productId);
+    const colour = change.colour ?? colours[0];
+    if (!colour || !colours.includes(colour)) throw invalid(`The product does not come in ${change.colour}`);
+    const variant = sizes.find((v) => v.size === change.size && v.color === colour);
     if (!variant) {
       if (!(SIZE_SCALES[scale] as readonly string[]).includes(change.size)) {
         throw invalid(INVENTORY_MESSAGES.notInScale(change.size, scale as SizeScale));
       }
-      const [added] = await insertVariants(tx, [{ ...newVariant(productId, change.size, 0), onHand: change.onHand }]);
+      const madeIn = madeInColourOf(sizes) ?? colour;
+      const [added] = await insertVariants(tx, [
+        { ...newVariant(productId, colour, change.size, 0, madeIn), onHand: change.onHand },
+      ]);
       if (added && change.onHand > 0) {
         await insertLedger(tx, [ledgerRow(added.id, change.reason, { onHand: change.onHand }, actor.id)]);
       }

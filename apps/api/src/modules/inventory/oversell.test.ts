@@ -1,3 +1,4 @@
+import type { Color } from '@shop/contract/constants';
 import { describeShortItem, type ShortItem } from '@shop/contract/inventory';
 import { TEST_CARDS } from '@shop/contract/orders';
 import { and, eq } from 'drizzle-orm';
@@ -49,11 +50,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two shop processes, one PostgreSQ
     return res.status;
   }
 
-  async function size(productId: string, label: string) {
+  async function size(productId: string, label: string, colour?: Color) {
     const [row] = await database.handle.db
       .select()
       .from(productVariants)
-      .where(and(eq(productVariants.productId, productId), eq(productVariants.size, label)));
+      .where(
+        and(
+          eq(productVariants.productId, productId),
+          eq(productVariants.size, label),
+          colour ? eq(productVariants.color, colour) : undefined,
+        ),
+      );
     return row;
   }
 
@@ -103,6 +110,45 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two shop processes, one PostgreSQ
     expect(sold).toHaveLength(3);
     // The other size was never touched.
     expect(await size(dress.id, 'L')).toMatchObject({ onHand: 20, reserved: 0 });
+  }, 60_000);
+
+  it("a colour's last 3 of a size and 50 buyers: 3 orders of that colour, the same size in another untouched", async () => {
+    const dress = await createProduct(database.handle.db, {
+      name: 'Last Red Three Dress',
+      category: 'dress',
+      color: 'black',
+      colours: ['black', 'red'],
+      sizeScale: 'clothing',
+      stock: [
+        { size: 'M', onHand: 20, colour: 'black' },
+        { size: 'M', onHand: 3, colour: 'red' },
+      ],
+    });
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => createUser(database.handle.db)));
+    const answers = await Promise.all(
+      buyers.map(async (buyer, i) => {
+        const shop = shops[i % 2] as ShopProcess;
+        const res = await post(shop, buyer, '/api/orders/create-checkout-session', {
+          product: [{ _id: dress.id, quantity: 1, colour: 'red', size: 'M' }],
+        });
+        return { shop, buyer, status: res.status, body: (await res.json()) as Record<string, unknown> };
+      }),
+    );
+    const created = answers.filter((a) => a.status === 200);
+    expect(created).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(47);
+    for (const { shop, buyer, body } of created) {
+      expect(await payOn(shop, String(body.id))).toBe(303);
+      const confirmed = await post(shop, buyer, '/api/orders/confirm-payment', { session_id: body.id });
+      expect(confirmed.status).toBe(200);
+    }
+    expect(await size(dress.id, 'M', 'red')).toMatchObject({ onHand: 0, reserved: 0 });
+    expect(await size(dress.id, 'M', 'black')).toMatchObject({ onHand: 20, reserved: 0 });
+    const sold = await database.handle.db
+      .select({ colour: orderItems.colour })
+      .from(orderItems)
+      .where(and(eq(orderItems.productId, dress.id), eq(orderItems.size, 'M')));
+    expect(sold.map((line) => line.colour)).toEqual(['Red', 'Red', 'Red']);
   }, 60_000);
 
   it('1 left and 10 buyers: the one who holds it cancels, and the next buyer gets it at once', async () => {

@@ -32,6 +32,7 @@ export function ledgerOfProduct(db: Queryable, productId: string, limit: number)
     .select({
       id: stockLedger.id,
       size: productVariants.size,
+      colour: productVariants.color,
       sku: productVariants.sku,
       reason: stockLedger.reason,
       onHandDelta: stockLedger.onHandDelta,

@@ -2,7 +2,7 @@
 import { plainTextSelectors } from '@react-email/render';
 import { PASSWORD_RESET_MINUTES, PASSWORD_RESET_PATH, SHOP_NAME } from '@shop/contract/constants';
 import { addressLines, SHIPPING_METHOD_DELIVERY, SHIPPING_METHOD_LABELS } from '@shop/contract/delivery';
-import { ONE_SIZE } from '@shop/contract/inventory';
+import { describeChoice } from '@shop/contract/inventory';
 import type { MailKind } from '@shop/contract/mail';
 import { compile } from 'html-to-text';
 import type { ReactElement } from 'react';
@@ -80,8 +80,8 @@ async function orderConfirmation(ctx: ComposeContext, orderId: string) {
       lines={items.map((i) => ({
         id: i.id,
         name: i.name,
-        // A product sold in one size says nothing about sizes.
-        size: i.size === ONE_SIZE ? null : i.size,
+        // A product sold in one colour and one size says nothing about either.
+        choice: describeChoice(i.colour, i.size),
         quantity: i.quantity,
         unitPriceCents: i.unitPriceCents,
       }))}

@@ -28,6 +28,7 @@ describe('create-checkout-session', () => {
         quantity: 3,
         variantId: expect.any(String),
         size: 'One size',
+        color: 'black',
         sku: expect.stringMatching(/^LB-[0-9A-F]{16}-OS$/),
       },
     ]);
@@ -53,7 +54,7 @@ describe('create-checkout-session', () => {
           { _id: other.id, quantity: 1 },
           { _id: product.id, quantity: 2 },
         ],
-        'Invalid product: Each product may appear in the cart only once per size',
+        'Invalid product: Each product may appear in the cart only once per colour and size',
       ],
       [[], 'Invalid product: The cart is empty'],
       [[{ _id: 'not-a-uuid', quantity: 1 }], 'Invalid product.0._id: Invalid id'],

@@ -12,7 +12,8 @@ import type { OrderLineFields, OrderRefundFields, OrderRow } from './order-rows'
 export const linesOfOrderJson = sql<OrderLineFields[]>`coalesce((
   select json_agg(json_build_object(
     'id', oi.id, 'productId', oi.product_id, 'name', oi.name, 'image', oi.image,
-    'unitPriceCents', oi.unit_price_cents, 'quantity', oi.quantity, 'size', oi.size, 'sku', oi.sku
+    'unitPriceCents', oi.unit_price_cents, 'quantity', oi.quantity, 'size', oi.size, 'colour', oi.colour,
+    'sku', oi.sku
   ) order by oi.position)
   from ${orderItems} oi where oi.order_id = ${orders}.id), '[]'::json)`;
 

@@ -8,7 +8,7 @@ export type OrderRefundRow = typeof refunds.$inferSelect;
 /** What an order's page shows of a line. */
 export type OrderLineFields = Pick<
   OrderItemRow,
-  'id' | 'productId' | 'name' | 'image' | 'unitPriceCents' | 'quantity' | 'size' | 'sku'
+  'id' | 'productId' | 'name' | 'image' | 'unitPriceCents' | 'quantity' | 'size' | 'colour' | 'sku'
 >;
 /** What an order's page shows of a refund. */
 export type OrderRefundFields = Pick<OrderRefundRow, 'id' | 'kind' | 'status' | 'amountCents' | 'reason' | 'createdAt'>;

@@ -28,7 +28,7 @@ export function toOrderDto(
       price: toDollars(item.unitPriceCents),
       quantity: item.quantity,
       size: item.size,
-      colour: null,
+      colour: item.colour,
       sku: item.sku,
     })),
     carrier: row.carrier,

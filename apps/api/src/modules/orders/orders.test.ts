@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 /** A line of a one-size product keeps its size and SKU after the product is gone. */
-const oneSizeLine = { _id: expect.any(String), size: 'One size', sku: expect.stringMatching(/^LB-[0-9A-F]{16}-OS$/) };
+const sku = expect.stringMatching(/^LB-[0-9A-F]{16}-OS$/);
+const oneSizeLine = { _id: expect.any(String), size: 'One size', colour: null, sku };
 let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();

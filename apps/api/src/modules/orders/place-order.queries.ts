@@ -34,6 +34,7 @@ export interface NewOrderLine {
   unitPriceCents: number;
   quantity: number;
   size: string | null;
+  colour: string | null;
   sku: string | null;
 }
 
@@ -64,12 +65,12 @@ const createOrderStatement = namedStatement<{ lines: WrittenLine[] | null }>(
       from fulfilled f
       returning id
     ), lines as (
-      insert into ${orderItems} (order_id, product_id, name, image, unit_price_cents, quantity, position, size, sku,
-        variant_id)
+      insert into ${orderItems} (order_id, product_id, name, image, unit_price_cents, quantity, position, size, colour,
+        sku, variant_id)
       select m.id, (select p.id from ${products} p where p.id = l.product_id), l.name, l.image, l.unit_price_cents,
-        l.quantity, l.position, l.size, l.sku, (select v.id from ${productVariants} v where v.id = l.variant_id)
+        l.quantity, l.position, l.size, l.colour, l.sku, (select v.id from ${productVariants} v where v.id = l.variant_id)
       from made m, json_to_recordset(${param('lines')}::json) as l(product_id uuid, name text, image text,
-        unit_price_cents int, quantity int, position int, size text, sku text, variant_id uuid)
+        unit_price_cents int, quantity int, position int, size text, colour text, sku text, variant_id uuid)
       returning id, product_id, position
     )
     select json_agg(json_build_object('id', id, 'productId', product_id, 'position', position)) as lines
@@ -100,6 +101,7 @@ export async function createOrderOnce(
         quantity: line.quantity,
         position,
         size: line.size,
+        colour: line.colour,
         sku: line.sku,
       })),
     ),

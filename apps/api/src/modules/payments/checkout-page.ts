@@ -1,6 +1,6 @@
 import { SHOP_NAME, TAX_PERCENT } from '@shop/contract/constants';
 import type { ShippingMethod } from '@shop/contract/delivery';
-import { ONE_SIZE } from '@shop/contract/inventory';
+import { describeChoice } from '@shop/contract/inventory';
 import { formatMoney, toDollars } from '@shop/contract/money';
 import { TEST_CARDS } from '@shop/contract/orders';
 import { imageSrcSet } from '@shop/contract/uploads';
@@ -59,7 +59,7 @@ export function renderPayPage(session: BuiltinSessionRow, state: PayPageState = 
     (line) => html`<li>
   <img src="${line.image}" srcset="${imageSrcSet(line.image) ?? false}" sizes="56px" alt="" width="56" height="56" loading="lazy">
   <div><span class="item-name">${line.name}</span><span class="item-meta">${
-    line.size && line.size !== ONE_SIZE ? `Size ${line.size} · ` : ''
+    describeChoice(line.colourName, line.size) ? `${describeChoice(line.colourName, line.size)} · ` : ''
   }Qty ${line.quantity} · ${money(line.unitPriceCents)} each</span></div>
   <span class="item-total">${money(line.unitPriceCents * line.quantity)}</span>
 </li>`,

@@ -12,6 +12,9 @@ export const checkoutLineSchema = z.object({
   /** Absent on sessions opened before the shop had sizes. */
   variantId: z.string().optional(),
   size: z.string().optional(),
+  /** The colour's key and name; absent on sessions opened before the shop had colours. */
+  color: z.string().optional(),
+  colourName: z.string().optional(),
   sku: z.string().optional(),
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;

@@ -1,6 +1,6 @@
 import { TAX_PERCENT } from '@shop/contract/constants';
 import type { ShippingAddress } from '@shop/contract/delivery';
-import { ONE_SIZE } from '@shop/contract/inventory';
+import { describeChoice } from '@shop/contract/inventory';
 import Stripe from 'stripe';
 import type { AppConfig } from '../../platform/config';
 import {
@@ -94,7 +94,9 @@ function lineItemsOf(input: CreateCheckoutSessionInput, publicUrl: string) {
       currency: CURRENCY,
       unit_amount: line.unitPriceCents,
       product_data: {
-        name: line.size && line.size !== ONE_SIZE ? `${line.name} (${line.size})` : line.name,
+        name: describeChoice(line.colourName, line.size)
+          ? `${line.name} (${describeChoice(line.colourName, line.size)})`
+          : line.name,
         images: [new URL(line.image, `${publicUrl}/`).toString()],
         metadata: { productId: line.productId, ...(line.sku ? { sku: line.sku } : {}) },
       },

@@ -1,3 +1,4 @@
+import type { Color } from '@shop/contract/constants';
 import { and, asc, count, desc, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -10,16 +11,22 @@ import { productJson, sizesOfProduct } from './product-json.queries';
 /** A size of the product can still be bought. */
 const canBeBought = sql`${productVariants.onHand} > ${productVariants.reserved}`;
 
+/** The product comes in any of the colours, among its others. */
+export const hasColour = (colors: readonly string[]) => sql`${products.colors} && ${`{${colors.join(',')}}`}::color[]`;
+
 export function choiceWhere(choice: ProductChoice): SQL | undefined {
   const { categories, colors, sizes, priceBands } = choice;
   const sized = sizes?.length || choice.inStock;
+  // A size asked for with a colour is a size of that colour.
   return and(
     categories?.length ? inArray(products.category, categories) : undefined,
-    colors?.length ? inArray(products.color, colors) : undefined,
+    colors?.length ? hasColour(colors) : undefined,
     sized
       ? sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id}${
           sizes?.length ? sql` and ${inArray(productVariants.size, sizes)}` : sql``
-        }${choice.inStock ? sql` and ${canBeBought}` : sql``})`
+        }${colors?.length ? sql` and ${inArray(productVariants.color, colors)}` : sql``}${
+          choice.inStock ? sql` and ${canBeBought}` : sql``
+        })`
       : undefined,
     choice.minPriceCents !== undefined ? gte(products.priceCents, choice.minPriceCents) : undefined,
     choice.maxPriceCents !== undefined ? lte(products.priceCents, choice.maxPriceCents) : undefined,
@@ -81,25 +88,59 @@ export async function pageOfProductsJson(
   return { body, total: rows[0] === undefined || options.counted ? undefined : Number(rows[0].total) };
 }
 
-/** Products matching `where`, counted per category or per colour. */
-export async function countByColumn(db: Queryable, where: SQL | undefined, column: 'category' | 'color') {
-  const by = products[column];
+/** Products matching `where`, counted per category. */
+export async function countByCategory(db: Queryable, where: SQL | undefined) {
   return db
-    .select({ value: by, count: count() })
+    .select({ value: products.category, count: count() })
     .from(products)
     .where(where)
-    .groupBy(by)
-    .orderBy(desc(count()), asc(by));
+    .groupBy(products.category)
+    .orderBy(desc(count()), asc(products.category));
 }
 
-/** Products matching `where`, counted per size they come in: a size that can still be bought, with `inStock`. */
-export function countBySize(db: Queryable, where: SQL | undefined, inStock: boolean) {
+/**
+ * Products matching `where`, counted per colour they come in: a product of three colours counts in each.
+ * With sizes chosen or `inStock`, a colour counts a product only when that colour has such a size.
+ */
+export async function countByColour(
+  db: Queryable,
+  where: SQL | undefined,
+  sizing: Pick<ProductChoice, 'sizes' | 'inStock'>,
+) {
+  if (!sizing.sizes?.length && !sizing.inStock) {
+    const colour = sql<Color>`unnest(${products.colors})`;
+    return db.select({ value: colour, count: count() }).from(products).where(where).groupBy(sql`1`);
+  }
+  return db
+    .select({ value: productVariants.color, count: sql<number>`count(distinct ${products.id})::int` })
+    .from(products)
+    .innerJoin(
+      productVariants,
+      and(
+        sql`${productVariants.productId} = ${products.id}`,
+        sizing.inStock ? canBeBought : undefined,
+        sizing.sizes?.length ? inArray(productVariants.size, [...sizing.sizes]) : undefined,
+      ),
+    )
+    .where(where)
+    .groupBy(productVariants.color);
+}
+
+/**
+ * Products matching `where`, counted per size they come in: a size that can still be bought, with `inStock`,
+ * and of one of the colours chosen, when some are.
+ */
+export function countBySize(db: Queryable, where: SQL | undefined, inStock: boolean, colors?: readonly Color[]) {
   return db
     .select({ value: productVariants.size, count: sql<number>`count(distinct ${products.id})::int` })
     .from(products)
     .innerJoin(
       productVariants,
-      and(sql`${productVariants.productId} = ${products.id}`, inStock ? canBeBought : undefined),
+      and(
+        sql`${productVariants.productId} = ${products.id}`,
+        inStock ? canBeBought : undefined,
+        colors?.length ? inArray(productVariants.color, [...colors]) : undefined,
+      ),
     )
     .where(where)
     .groupBy(productVariants.size);

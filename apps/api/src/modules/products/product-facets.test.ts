@@ -4,10 +4,10 @@ import type { ProductFacetsResponse, ProductListResponse } from '@shop/contract/
 import { PRICE_BAND_KEYS, priceRangeOf } from '@shop/contract/shop-params';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { products, productVariants } from '../../db/schema';
+import { productColours, products, productVariants } from '../../db/schema';
 import { rngOf } from '../../seed/art/palette';
 import { bulkInsert } from '../../seed/bulk-insert';
-import { generateProduct, generateVariants, type ProductRow } from '../../seed/catalogue-generator';
+import { generateColours, generateProduct, generateVariants, type ProductRow } from '../../seed/catalogue-generator';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -42,6 +42,10 @@ async function get<T>(path: string): Promise<T> {
   return res.json();
 }
 
+/** A product's colours, and its sizes as `colour|size`: every one, or those that can still be bought. */
+const coloursOf = (p: ProductRow) => p.colourKeys ?? [p.color];
+const sizesOf = (p: ProductRow, inStock?: boolean) => (inStock ? boughtSizes : allSizes).get(p.id);
+
 const wordsOf = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
 
 /** Whether a product is in the choice, one facet left out when `except` names it. */
@@ -51,15 +55,20 @@ function chosen(p: ProductRow, choice: Choice, except?: keyof Choice): boolean {
     const cents = p.priceCents;
     return range !== undefined && cents >= range.min * 100 && (range.max === undefined || cents < range.max * 100);
   };
-  const sizesOf = (product: ProductRow) => (choice.inStock ? boughtSizes : allSizes).get(product.id) ?? new Set();
-  const own = new Set(wordsOf(`${p.name} ${p.color} ${p.category} ${p.description}`));
+  const colours = coloursOf(p);
+  // A size chosen is one of a chosen colour (any, when none is chosen); one that can still be bought with `inStock`.
+  const sizeColours = except === 'color' || !choice.color ? colours : colours.filter((c) => choice.color?.includes(c));
+  const hasSize = (size?: string) =>
+    sizeColours.some((c) =>
+      [...(sizesOf(p, choice.inStock) ?? [])].some((v) => v.startsWith(`${c}|`) && (!size || v === `${c}|${size}`)),
+    );
+  const own = new Set(wordsOf(`${p.name} ${colours.join(' ')} ${p.category} ${p.description}`));
   return (
     (!choice.q || wordsOf(choice.q).every((w) => own.has(w))) &&
     (except === 'category' || !choice.category || choice.category.includes(p.category)) &&
-    (except === 'color' || !choice.color || choice.color.includes(p.color)) &&
-    // A size chosen is one the product comes in; one that can still be bought with `inStock`.
-    (except === 'size' || !choice.size || choice.size.some((s) => sizesOf(p).has(s))) &&
-    (!choice.inStock || (boughtSizes.get(p.id)?.size ?? 0) > 0) &&
+    (except === 'color' || !choice.color || choice.color.some((c) => (colours as string[]).includes(c))) &&
+    (except === 'size' || !choice.size || choice.size.some((s) => hasSize(s))) &&
+    (!choice.inStock || hasSize()) &&
     (except === 'price' || !choice.price || choice.price.some(inBand))
   );
 }
@@ -69,10 +78,26 @@ function expectedFacets(choice: Choice): ProductFacetsResponse {
     catalogue.filter((p) => chosen(p, choice, except) && test(p)).length;
   return {
     category: CATEGORIES.map((value) => ({ value, count: count('category', (p) => p.category === value) })),
-    color: COLORS.map((value) => ({ value, count: count('color', (p) => p.color === value) })),
+    // A colour counts a product that comes in it, in a size chosen when sizes are.
+    color: COLORS.map((value) => ({
+      value,
+      count: count('color', (p) => {
+        const sizes = [...(sizesOf(p, choice.inStock) ?? [])].filter((v) => v.startsWith(`${value}|`));
+        const unsized = !choice.size && !choice.inStock;
+        return (
+          coloursOf(p).includes(value) &&
+          (unsized || sizes.some((v) => !choice.size || choice.size.some((s) => v === `${value}|${s}`)))
+        );
+      }),
+    })),
     size: ALL_SIZES.map((value) => ({
       value,
-      count: count('size', (p) => (choice.inStock ? boughtSizes : allSizes).get(p.id)?.has(value) ?? false),
+      count: count('size', (p) =>
+        coloursOf(p).some(
+          (c) =>
+            (!choice.color || choice.color.includes(c)) && (sizesOf(p, choice.inStock)?.has(`${c}|${value}`) ?? false),
+        ),
+      ),
     })),
     price: PRICE_BAND_KEYS.map((value) => ({ value, count: count('price', (p) => chosen(p, { price: [value] })) })),
   };
@@ -90,10 +115,15 @@ beforeAll(async () => {
       [boughtSizes, (v.onHand ?? 0) > 0],
     ] as const) {
       if (!sizes.has(v.productId)) sizes.set(v.productId, new Set());
-      if (kept) sizes.get(v.productId)?.add(v.size);
+      if (kept) sizes.get(v.productId)?.add(`${v.color}|${v.size}`);
     }
   }
   await bulkInsert(t.db as Database, products, catalogue);
+  await bulkInsert(
+    t.db as Database,
+    productColours,
+    catalogue.flatMap((p) => generateColours(p, () => '/uploads/test.webp')),
+  );
   await bulkInsert(t.db as Database, productVariants, variants);
 }, 120_000);
 afterAll(() => t.close());

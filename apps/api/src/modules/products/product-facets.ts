@@ -5,7 +5,7 @@ import { PRICE_BAND_KEYS } from '@shop/contract/shop-params';
 import { and, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { choiceOf, type Facet, priceBandOf, withoutFacet } from './product-choice';
-import { choiceWhere, countByColumn, countByPriceBand, countBySize } from './product-choice.queries';
+import { choiceWhere, countByCategory, countByColour, countByPriceBand, countBySize } from './product-choice.queries';
 import { matchSearchText } from './product-search';
 import { hasEveryWord } from './product-search.queries';
 
@@ -28,9 +28,9 @@ export async function productFacets(db: Queryable, query: ProductListQuery): Pro
   const searched = matched === undefined ? undefined : matched.length > 0 ? hasEveryWord(matched) : sql`false`;
   const whereFor = (facet: Facet) => and(searched, choiceWhere(withoutFacet(choice, facet)));
   const [categories, colors, sizes, bands] = await Promise.all([
-    countByColumn(db, whereFor('category'), 'category'),
-    countByColumn(db, whereFor('color'), 'color'),
-    countBySize(db, whereFor('size'), choice.inStock ?? false),
+    countByCategory(db, whereFor('category')),
+    countByColour(db, whereFor('color'), choice),
+    countBySize(db, whereFor('size'), choice.inStock ?? false, choice.colors),
     countByPriceBand(db, whereFor('price'), PRICE_BANDS),
   ]);
   return {

@@ -17,7 +17,7 @@ export const sizesOfProduct = (db: Queryable) =>
   db
     .select({
       list: sql`'[' || coalesce(string_agg(v.json_head || greatest(0, v.on_hand - v.reserved) || '}', ','
-        order by v.position), '') || ']'`.as('list'),
+        order by array_position(${products}.colors, v.color), v.position), '') || ']'`.as('list'),
       in_stock: sql`coalesce(bool_or(v.on_hand > v.reserved), false)`.as('in_stock'),
     })
     .from(sql`${productVariants} v`)

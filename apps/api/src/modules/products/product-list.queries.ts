@@ -33,11 +33,16 @@ type ValueOf = <Key extends keyof ProductFilter>(key: Key, value: ProductFilter[
 const inline: ValueOf = (_key, value) => value;
 const named: ValueOf = (key) => sql.placeholder(key);
 
-/** A size of the product exists (of `size`, when given) that can still be bought (when `inStock`). */
-function hasSize(size: unknown, inStock: boolean): SQL {
+/**
+ * A size of the product exists (of `size`, when given; of the colour, when one is asked for) that can still
+ * be bought (when `inStock`).
+ */
+function hasSize(size: unknown, inStock: boolean, color: unknown): SQL {
   return sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id}${
     size === undefined ? sql`` : sql` and ${productVariants.size} = ${size}`
-  }${inStock ? sql` and ${productVariants.onHand} > ${productVariants.reserved}` : sql``})`;
+  }${color === undefined ? sql`` : sql` and ${productVariants.color} = ${color}`}${
+    inStock ? sql` and ${productVariants.onHand} > ${productVariants.reserved}` : sql``
+  })`;
 }
 
 /**
@@ -60,8 +65,10 @@ export function whereOf(filter: ProductFilter, written: ValueOf = inline): SQL |
   const has = conditionsOf(filter);
   return and(
     has.category ? eq(products.category, value('category')) : undefined,
-    has.color ? eq(products.color, value('color')) : undefined,
-    has.size || has.inStock ? hasSize(has.size ? value('size') : undefined, has.inStock) : undefined,
+    has.color ? sql`${products.colors} @> array[${value('color')}]::color[]` : undefined,
+    has.size || has.inStock
+      ? hasSize(has.size ? value('size') : undefined, has.inStock, has.color ? value('color') : undefined)
+      : undefined,
     has.minPrice ? gte(products.priceCents, value('minPriceCents')) : undefined,
     has.maxPrice ? lte(products.priceCents, value('maxPriceCents')) : undefined,
   );
@@ -85,10 +92,18 @@ export async function countMatching(db: Queryable, where: SQL): Promise<number> 
   return row?.total ?? 0;
 }
 
-/** Products of the category, the colour or both, from the counts kept per pair (migration 0016). */
+/**
+ * Products of the category, the colour or both, from the counts kept per pair (migrations 0016 and 0025):
+ * those that come in the colour, or those of the category whatever their colours (each counted once, under
+ * its first).
+ */
 async function facetSize(db: Queryable, category: Category | undefined, color: Color | undefined): Promise<number> {
   const [row] = await db
-    .select({ total: sql<string | number | null>`sum(${productFacetCounts.total})` })
+    .select({
+      total: color
+        ? sql<string | number | null>`sum(${productFacetCounts.withColour})`
+        : sql<string | number | null>`sum(${productFacetCounts.total})`,
+    })
     .from(productFacetCounts)
     .where(
       and(

@@ -70,8 +70,23 @@ describe('POST /api/products/create-product', () => {
         updatedAt: expect.any(String),
         // Without sizes in the body (the original form has none): one size, the default stock.
         sizeScale: 'one',
+        // Without colours: one, its colour, with its picture.
+        colours: [
+          {
+            color: 'beige',
+            name: 'Beige',
+            swatch: '#e3d3b8',
+            price: null,
+            pictures: [{ url: '/uploads/linen.webp', alt: 'Linen Shirt Dress' }],
+          },
+        ],
         variants: [
-          { size: 'One size', sku: expect.stringMatching(/^LB-[0-9A-F]{16}-OS$/), available: DEFAULT_OPENING_STOCK },
+          {
+            size: 'One size',
+            colour: 'beige',
+            sku: expect.stringMatching(/^LB-[0-9A-F]{16}-OS$/),
+            available: DEFAULT_OPENING_STOCK,
+          },
         ],
         inStock: true,
       },

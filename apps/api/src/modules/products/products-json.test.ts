@@ -11,6 +11,7 @@ import { createProduct, createReview, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { variantsOfProducts } from '../inventory/inventory.queries';
 import { toReviewDto } from '../reviews/reviews.dto';
+import { coloursOfProducts } from './product-colours.queries';
 import { toProductDto } from './products.dto';
 
 /**
@@ -44,6 +45,7 @@ async function answerFromRows(id: string) {
   const [row] = await t.db.select().from(products).where(eq(products.id, id));
   if (!row) throw new Error('no product');
   const variants = await variantsOfProducts(t.db, [id]);
+  const colours = await coloursOfProducts(t.db, [id]);
   const reviewRows = await t.db
     .select({ review: reviews, author: { id: users.id, username: users.username } })
     .from(reviews)
@@ -52,7 +54,7 @@ async function answerFromRows(id: string) {
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(PRODUCT_DETAIL_REVIEWS_MAX);
   return {
-    product: toProductDto(row, variants),
+    product: toProductDto(row, variants, colours),
     reviews: reviewRows.map(({ review, author }) => toReviewDto(review, author?.id ? author : null)),
   };
 }

@@ -58,7 +58,18 @@ describe('GET /api/products/:id', () => {
         createdAt: product.createdAt.toISOString(),
         updatedAt: product.updatedAt.toISOString(),
         sizeScale: 'one',
-        variants: [{ size: 'One size', sku: expect.stringMatching(/^LB-[0-9A-F]{16}-OS$/), available: PLENTY }],
+        colours: [
+          {
+            color: 'green',
+            name: 'Green',
+            swatch: '#2f6b4f',
+            price: null,
+            pictures: [{ url: '/uploads/test.webp', alt: 'Velvet Clutch' }],
+          },
+        ],
+        variants: [
+          { size: 'One size', colour: 'green', sku: expect.stringMatching(/^LB-[0-9A-F]{16}-OS$/), available: PLENTY },
+        ],
         inStock: true,
       },
       reviews: [

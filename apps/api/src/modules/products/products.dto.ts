@@ -1,16 +1,37 @@
 import { toDollars } from '@shop/contract/money';
-import type { Product } from '@shop/contract/products';
+import type { Product, ProductColour } from '@shop/contract/products';
 import type { products } from '../../db/schema';
 import type { VariantRow } from '../inventory/inventory.service';
+import type { ColourRow } from './product-colours.queries';
 
 export type ProductRow = typeof products.$inferSelect;
 
-/** A product with its sizes (in scale order); a size's available count never shows below zero. */
+type SizeFields = Pick<VariantRow, 'color' | 'size' | 'sku' | 'onHand' | 'reserved' | 'position'>;
+type ColourFields = Pick<ColourRow, 'color' | 'name' | 'swatch' | 'priceCents' | 'pictures'>;
+
+export function toColourDto(colour: ColourFields): ProductColour {
+  return {
+    color: colour.color,
+    name: colour.name,
+    swatch: colour.swatch,
+    price: colour.priceCents === null ? null : toDollars(colour.priceCents),
+    pictures: colour.pictures.map((p) => ({ url: p.url, alt: p.alt })),
+  };
+}
+
+/**
+ * A product with its colours (in their order) and their sizes, colour by colour, each in scale order; a
+ * size's available count never shows below zero.
+ */
 export function toProductDto(
   row: ProductRow,
-  variants: readonly Pick<VariantRow, 'size' | 'sku' | 'onHand' | 'reserved'>[],
+  variants: readonly SizeFields[],
+  colours: readonly ColourFields[],
 ): Product {
-  const sizes = variants.map((v) => ({ size: v.size, colour: row.color, sku: v.sku, available: Math.max(0, v.onHand - v.reserved) }));
+  const colourAt = (v: SizeFields) => colours.findIndex((c) => c.color === v.color);
+  const sizes = [...variants]
+    .sort((a, b) => colourAt(a) - colourAt(b) || a.position - b.position)
+    .map((v) => ({ size: v.size, colour: v.color, sku: v.sku, available: Math.max(0, v.onHand - v.reserved) }));
   return {
     _id: row.id,
     name: row.name,
@@ -26,21 +47,24 @@ export function toProductDto(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     sizeScale: row.sizeScale,
-    colours: [
-      { color: row.color, name: row.color, swatch: '', price: null, pictures: [{ url: row.image, alt: row.name }] },
-    ],
+    colours: colours.map(toColourDto),
     variants: sizes,
     inStock: sizes.some((s) => s.available > 0),
   };
 }
 
-/** Products with their sizes, in the order given: one query for the sizes of all of them. */
-export function toProductDtos(rows: readonly ProductRow[], variants: readonly VariantRow[]): Product[] {
-  const byProduct = new Map<string, VariantRow[]>();
-  for (const v of variants) {
-    const list = byProduct.get(v.productId);
-    if (list) list.push(v);
-    else byProduct.set(v.productId, [v]);
-  }
-  return rows.map((row) => toProductDto(row, byProduct.get(row.id) ?? []));
+/** Products with their colours and sizes, in the order given. */
+export function toProductDtos(
+  rows: readonly ProductRow[],
+  variants: readonly VariantRow[],
+  colours: readonly ColourRow[],
+): Product[] {
+  const group = <T extends { productId: string }>(list: readonly T[]) => {
+    const byProduct = new Map<string, T[]>();
+    for (const item of list) byProduct.set(item.productId, [...(byProduct.get(item.productId) ?? []), item]);
+    return byProduct;
+  };
+  const sizesOf = group(variants);
+  const coloursOf = group(colours);
+  return rows.map((row) => toProductDto(row, sizesOf.get(row.id) ?? [], coloursOf.get(row.id) ?? []));
 }

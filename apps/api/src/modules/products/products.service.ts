@@ -5,6 +5,7 @@ import {
   PRODUCT_DETAIL_REVIEWS_MAX,
   PRODUCT_MESSAGES,
   type Product,
+  type ProductColourInput,
   type ProductInput,
   type ProductListQuery,
   type ProductListResponse,
@@ -16,10 +17,12 @@ import type { Queryable } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { invalid, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service';
-import { addOpeningStock, sizeScaleOf, sizesOfProducts } from '../inventory/inventory.service';
+import { sizeScaleOf, sizesOfProducts } from '../inventory/inventory.service';
 import { JsonText } from './catalogue-cache';
 import { choiceOf, type ProductChoice, singleFilterOf } from './product-choice';
 import { choiceWhere, pageOfProductsJson } from './product-choice.queries';
+import { addColours, coloursOfInput, editFirstColour } from './product-colours';
+import { coloursOfProducts } from './product-colours.queries';
 import { countMatching, orderBySort } from './product-list.queries';
 import { searchProducts } from './product-search';
 import { type ProductRow, toProductDto, toProductDtos } from './products.dto';
@@ -100,13 +103,9 @@ async function listChosenProducts(
 
 /** Product rows as answers, each with its sizes. */
 async function withSizes(db: Queryable, rows: readonly ProductRow[]): Promise<Product[]> {
-  return toProductDtos(
-    rows,
-    await sizesOfProducts(
-      db,
-      rows.map((r) => r.id),
-    ),
-  );
+  const ids = rows.map((r) => r.id);
+  const [sizes, colours] = await Promise.all([sizesOfProducts(db, ids), coloursOfProducts(db, ids)]);
+  return toProductDtos(rows, sizes, colours);
 }
 
 async function productOrThrow(db: Queryable, id: string) {
@@ -146,25 +145,34 @@ export async function createProduct(ctx: ServiceContext, input: ProductInput): P
   const author = ctx.actor;
   if (!author) throw unauthorised();
   const scale = input.sizeScale ?? (input.variants ? CATEGORY_SIZE_SCALES[input.category][0] : 'one');
+  const colours = coloursOfInput(input);
+  const [first] = colours as [ProductColourInput];
   return ctx.db.transaction(async (tx) => {
     const row = await queries.insertProduct(tx, {
       name: input.name,
       category: input.category,
-      color: input.color,
+      color: first.color,
       description: input.description,
       priceCents: toCents(input.price),
       oldPriceCents: centsOrKeep(input.oldPrice) ?? null,
-      image: input.image,
+      image: first.pictures[0]?.url ?? input.image,
       sizeScale: scale,
       authorId: author.id,
     });
-    const variants = await addOpeningStock(tx, row.id, input.variants, author.id);
+    const added = await addColours(
+      tx,
+      row.id,
+      colours.map((colour, position) => ({ input: colour, position })),
+      first.color,
+      input.variants,
+      author.id,
+    );
     await recordAudit(tx, auditActorOf(ctx), {
       kind: 'product.created',
       target: { type: 'product', id: row.id, label: row.name },
       details: { category: row.category, priceCents: row.priceCents },
     });
-    return toProductDto(row, variants);
+    return toProductDto(row, added.variants, added.colours);
   });
 }
 
@@ -184,14 +192,14 @@ export async function updateProduct(ctx: ServiceContext, id: string, update: Pro
         throw invalid(`A ${update.category} product cannot be sized in ${SIZE_SCALE_LABELS[scale]}`);
       }
     }
+    // The colour and picture the product has are its first colour's: an edit of them edits that colour.
+    await editFirstColour(tx, id, { color: update.color, image: update.image });
     const row = await queries.updateProduct(tx, id, {
       name: update.name,
       category: update.category,
-      color: update.color,
       description: update.description,
       priceCents: centsOrKeep(update.price),
       oldPriceCents: centsOrKeep(update.oldPrice),
-      image: update.image,
     });
     if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
     const changes = changedFields(before, row, EDITABLE_FIELDS);
@@ -202,7 +210,8 @@ export async function updateProduct(ctx: ServiceContext, id: string, update: Pro
         details: { changes },
       });
     }
-    return toProductDto(row, await sizesOfProducts(tx, [id]));
+    const [sizes, colours] = await Promise.all([sizesOfProducts(tx, [id]), coloursOfProducts(tx, [id])]);
+    return toProductDto(row, sizes, colours);
   });
 }
 

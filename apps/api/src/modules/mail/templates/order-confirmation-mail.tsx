@@ -9,7 +9,8 @@ import { money } from './mail-money';
 export interface MailOrderLine {
   id: string;
   name: string;
-  size: string | null;
+  /** What was chosen of it ("Red, size M"), or empty for a product of one colour and size. */
+  choice: string;
   quantity: number;
   unitPriceCents: number;
 }
@@ -65,7 +66,7 @@ export function OrderConfirmationMail(props: OrderConfirmationMailProps) {
             <Column style={{ padding: '8px 0' }}>
               <Text style={{ ...styles.text, margin: 0, fontWeight: 600 }}>{line.name}</Text>
               <Text style={{ ...styles.muted, margin: 0 }}>
-                {line.size ? `Size ${line.size} · ` : ''}
+                {line.choice ? `${line.choice} · ` : ''}
                 {line.quantity} × {money(line.unitPriceCents)}
               </Text>
             </Column>

@@ -1,0 +1,49 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { productColours } from '../../db/schema';
+
+// A product's colours: each with its name, swatch, own price and gallery. Writing them keeps the product's
+// `colors`, `color`, `image` and JSON by a trigger (migration 0025).
+
+export type ColourRow = typeof productColours.$inferSelect;
+export type NewColour = typeof productColours.$inferInsert;
+
+export async function insertColours(db: Queryable, values: NewColour[]): Promise<ColourRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(productColours).values(values).returning();
+}
+
+/** The colours of the products, each product's in order. */
+export function coloursOfProducts(db: Queryable, productIds: readonly string[]): Promise<ColourRow[]> {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(productColours)
+    .where(inArray(productColours.productId, [...productIds]))
+    .orderBy(asc(productColours.productId), asc(productColours.position), asc(productColours.color));
+}
+
+/** The product's first colour: the one its `color` and `image` are. */
+export async function firstColourOf(db: Queryable, productId: string): Promise<ColourRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(productColours)
+    .where(eq(productColours.productId, productId))
+    .orderBy(asc(productColours.position), asc(productColours.color))
+    .limit(1);
+  return row;
+}
+
+export async function updateColour(
+  db: Queryable,
+  productId: string,
+  color: ColourRow['color'],
+  values: Partial<Omit<NewColour, 'productId'>>,
+) {
+  const [row] = await db
+    .update(productColours)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(productColours.productId, productId), eq(productColours.color, color)))
+    .returning();
+  return row;
+}
