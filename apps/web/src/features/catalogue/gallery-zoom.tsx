@@ -39,7 +39,7 @@ export function GalleryZoom({ open, onClose, name, pictures, index, onStep }: Ga
     <dialog
       ref={ref}
       aria-label={`${name}, enlarged`}
-      className={`m-0 h-dvh max-h-none w-full max-w-none bg-ink/95 p-0 text-ivory transition-opacity duration-200 backdrop:bg-ink/60 ${visible ? 'opacity-100' : 'opacity-0'}`}
+      className={`m-0 h-dvh max-h-none w-full max-w-none bg-ink p-0 text-ivory transition-opacity duration-200 backdrop:bg-ink/60 ${visible ? 'opacity-100' : 'opacity-0'}`}
     >
       {picture && (
         <div className="flex h-full flex-col">
