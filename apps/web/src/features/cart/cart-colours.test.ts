@@ -5,7 +5,7 @@ import { loadCart } from './cart.storage';
 import { cartLineName, cartLineOf } from './use-add-to-cart';
 
 const dress = testProduct({
-  sizeScale: 'letters',
+  sizeScale: 'clothing',
   colours: [
     {
       color: 'beige',

@@ -11,7 +11,7 @@ const picture = (name: string) => ({ url: `/uploads/wrap-dress-${name}.webp`, al
 
 /** A dress in beige (the product's own) and red, red dearer and sold out in S. */
 const dress = testProduct({
-  sizeScale: 'letters',
+  sizeScale: 'clothing',
   colours: [
     { color: 'beige', name: 'Sand', swatch: '#e3d3b8', price: null, pictures: [picture('sand')] },
     { color: 'red', name: 'Poppy', swatch: '#c0392b', price: 34, pictures: [picture('poppy'), picture('poppy-back')] },
