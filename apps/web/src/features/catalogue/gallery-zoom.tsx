@@ -1,6 +1,6 @@
 import { UPLOAD_VARIANT_WIDTHS } from '@shop/contract/constants';
 import type { ProductPicture } from '@shop/contract/products';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CloseIcon } from '../../ui/icons';
 import { ProductImage } from '../../ui/product-image';
 import { type DialogProps, useDialog } from '../../ui/use-dialog';
@@ -29,6 +29,13 @@ const roundButton =
 export function GalleryZoom({ open, onClose, name, pictures, index, onStep }: GalleryZoomProps) {
   const { ref, visible } = useDialog(open, onClose, ZOOM_MS);
   const [fullSize, setFullSize] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  // A picture shown at full size opens on its middle, where the product is, not its top corner.
+  useEffect(() => {
+    const box = scroller.current;
+    if (!fullSize || !box) return;
+    box.scrollTo((box.scrollWidth - box.clientWidth) / 2, (box.scrollHeight - box.clientHeight) / 2);
+  }, [fullSize]);
   const picture = pictures[index] ?? pictures[0];
   const several = pictures.length > 1;
   const step = (by: -1 | 1) => {
@@ -52,7 +59,7 @@ export function GalleryZoom({ open, onClose, name, pictures, index, onStep }: Ga
                 type="button"
                 aria-pressed={fullSize}
                 onClick={() => setFullSize((on) => !on)}
-                className="rounded-full bg-ivory/15 px-4 py-2.5 text-sm transition-colors hover:bg-ivory/30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay"
+                className="rounded-full bg-ivory/15 px-4 py-2.5 text-sm transition-colors hover:bg-ivory/30 aria-pressed:bg-ivory aria-pressed:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-clay"
               >
                 Full size
               </button>
@@ -63,7 +70,10 @@ export function GalleryZoom({ open, onClose, name, pictures, index, onStep }: Ga
           </div>
           <div className="relative min-h-0 flex-1">
             {/* The picture, not the page behind, takes the pinch and the scrolling of a full-size picture. */}
-            <div className="flex h-full touch-manipulation overflow-auto overscroll-contain p-4 pt-0 sm:px-20">
+            <div
+              ref={scroller}
+              className="flex h-full touch-manipulation overflow-auto overscroll-contain p-4 pt-0 sm:px-20"
+            >
               <ProductImage
                 key={picture.url}
                 src={picture.url}
