@@ -1,3 +1,4 @@
+import { COLORS } from '@shop/contract/constants';
 import { parseShopParams, shopParamsToSearch } from '@shop/contract/shop-params';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
@@ -6,6 +7,7 @@ import { AppProviders } from './app/providers';
 import { isAppPage, preloadScreenAt } from './app/routes';
 import { createStore } from './app/store';
 import { paths } from './config/paths';
+import { COLOUR_PARAM } from './features/catalogue/use-chosen-colour';
 import { baseApi, type InProcessApi } from './lib/base-api';
 
 export type { ApiAnswer, InProcessApi } from './lib/base-api';
@@ -25,19 +27,23 @@ const BROWSER_ONLY = [
 
 export const rendersOnServer = (pathname: string) => !BROWSER_ONLY.some((path) => matchPath(path, pathname));
 
+/** Only the named parameter, when it is there and (with `values`) one of them. */
+const onlyParam =
+  (name: string, values?: readonly string[]) =>
+  (search: URLSearchParams): URLSearchParams => {
+    const value = search.get(name);
+    return new URLSearchParams(value === null || (values && !values.includes(value)) ? {} : { [name]: value });
+  };
+
 /**
  * What each page reads of its query string (the shop its filters, as use-shop-params.ts does; search
- * its `q`, as search-page.tsx does); every other page reads none of it.
+ * its `q`, as search-page.tsx does; a product its colour, as use-chosen-colour.ts does, only a colour the
+ * shop has); every other page reads none of it.
  */
 const QUERY_READ_BY: readonly [path: string, read: (search: URLSearchParams) => URLSearchParams][] = [
   [paths.shop.path, (search) => shopParamsToSearch(parseShopParams(search))],
-  [
-    paths.search.path,
-    (search) => {
-      const q = search.get('q');
-      return new URLSearchParams(q === null ? {} : { q });
-    },
-  ],
+  [paths.search.path, onlyParam('q')],
+  [paths.product.path, onlyParam(COLOUR_PARAM, COLORS)],
 ];
 
 /**

@@ -13,7 +13,12 @@ export const paths = {
   category: { path: '/categories/:categoryName', href: storefrontPaths.category },
   search: { path: '/search', href: storefrontPaths.search },
   shop: { path: '/shop', href: storefrontPaths.shop },
-  product: { path: '/shop/:id', href: storefrontPaths.product },
+  // With a colour, the product page opens in it; its canonical address stays the one without.
+  product: {
+    path: '/shop/:id',
+    href: (id: string, colour?: string) =>
+      colour ? `${storefrontPaths.product(id)}?colour=${encodeURIComponent(colour)}` : storefrontPaths.product(id),
+  },
   success: { path: '/success', href: () => '/success' },
   order: { path: '/orders/:orderId', href: (orderId: string) => `/orders/${encodeURIComponent(orderId)}` },
   login: { path: '/login', href: () => '/login' },

@@ -3,8 +3,10 @@ import type { Product } from '@shop/contract/products';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import { ColourDots } from './colour-dots';
 import { PlusIcon } from './icons';
 import { Price } from './price';
+import { coloursOf, firstColourAmong, priceOfColour } from './product-colours';
 import { ProductImage } from './product-image';
 import { RatingStars } from './rating-stars';
 
@@ -12,14 +14,22 @@ interface ProductCardProps {
   product: Product;
   onAddToCart: (product: Product) => void;
   priority?: boolean;
+  /** The colours the shop's filter asks for: the card shows the first of them the product comes in. */
+  colourFilter?: readonly string[];
 }
 
 const cardButton =
   'mt-3 inline-flex w-full items-center justify-center gap-1.5 rounded-full border border-sand bg-white px-4 py-2 text-xs font-medium text-ink transition hover:border-ink hover:bg-ink hover:text-ivory sm:absolute sm:right-3 sm:bottom-3 sm:mt-0 sm:w-auto sm:translate-y-1 sm:border-transparent sm:bg-ivory/95 sm:opacity-0 sm:shadow-sm sm:backdrop-blur sm:group-focus-within:translate-y-0 sm:group-focus-within:opacity-100 sm:group-hover:translate-y-0 sm:group-hover:opacity-100';
 
-export function ProductCard({ product, onAddToCart, priority = false }: ProductCardProps) {
+/**
+ * The card of a product in the shop's grids. Asked for a colour the product comes in among others, it
+ * shows that colour's first picture and price, and links to the product in that colour.
+ */
+export function ProductCard({ product, onAddToCart, priority = false, colourFilter = [] }: ProductCardProps) {
   const nameId = useId();
-  const href = paths.product.href(product._id);
+  const colours = coloursOf(product);
+  const shown = colours.length > 1 ? firstColourAmong(product, colourFilter) : undefined;
+  const href = paths.product.href(product._id, shown?.color);
   // Answers from before sizes (a cached list, an old client's data) have none: they add as before.
   const soldOut = product.inStock === false;
   const needsSize = (product.variants?.length ?? 0) > 1;
@@ -30,7 +40,7 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
         <div className="relative overflow-hidden rounded-2xl bg-linen">
           <Link to={href} tabIndex={-1} aria-hidden="true">
             <ProductImage
-              src={product.image}
+              src={shown?.pictures[0]?.url ?? product.image}
               alt=""
               width={600}
               height={750}
@@ -39,18 +49,7 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
               className="aspect-[4/5] w-full transition-transform duration-500 ease-out group-hover:scale-[1.03]"
             />
           </Link>
-          {soldOut ? (
-            <span className="absolute top-3 left-3 rounded-full bg-ink/85 px-3 py-1 text-[0.7rem] font-medium tracking-wider text-ivory uppercase">
-              Sold out
-            </span>
-          ) : (
-            product.oldPrice != null &&
-            product.oldPrice > product.price && (
-              <span className="absolute top-3 left-3 rounded-full bg-ivory/95 px-3 py-1 text-[0.7rem] font-medium tracking-wider text-clay uppercase">
-                Sale
-              </span>
-            )
-          )}
+          <CardBadge product={product} soldOut={soldOut} />
         </div>
         {soldOut ? (
           // Keeps the card as tall as its neighbours on a phone, where the button sits under the picture.
@@ -79,15 +78,37 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
             {product.name}
           </Link>
         </h3>
+        <ColourDots colours={colours} />
         {/*
           Price and stars share a line only when the card is wide enough for both, so cards in a row align.
           A rating comes from reviews: a product without any shows no stars.
         */}
         <div className="mt-auto flex flex-col items-start gap-1.5 pt-1 @3xs:flex-row @3xs:items-center @3xs:justify-between @3xs:gap-3">
-          <Price price={product.price} oldPrice={product.oldPrice} className="text-sm font-medium" />
+          <Price
+            price={shown ? priceOfColour(product, shown) : product.price}
+            oldPrice={shown?.price != null ? null : product.oldPrice}
+            className="text-sm font-medium"
+          />
           {product.reviewCount > 0 && <RatingStars value={product.rating} />}
         </div>
       </div>
     </article>
+  );
+}
+
+/** Sold out, or Sale when the product's price is below its old one, over the card's picture. */
+function CardBadge({ product, soldOut }: { product: Product; soldOut: boolean }) {
+  if (soldOut) {
+    return (
+      <span className="absolute top-3 left-3 rounded-full bg-ink/85 px-3 py-1 text-[0.7rem] font-medium tracking-wider text-ivory uppercase">
+        Sold out
+      </span>
+    );
+  }
+  if (product.oldPrice == null || product.oldPrice <= product.price) return null;
+  return (
+    <span className="absolute top-3 left-3 rounded-full bg-ivory/95 px-3 py-1 text-[0.7rem] font-medium tracking-wider text-clay uppercase">
+      Sale
+    </span>
   );
 }

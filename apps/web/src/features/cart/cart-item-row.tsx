@@ -40,13 +40,10 @@ export function CartItemRow({ item, index, onNavigate }: { item: CartItem; index
               <Link to={paths.product.href(item._id)} onClick={onNavigate} className="hover:text-clay">
                 {item.name}
               </Link>
+              {item.colourName && <span className="sr-only">, {item.colourName}</span>}
               {item.size && <span className="sr-only">, size {item.size}</span>}
             </h3>
-            {item.size && (
-              <p aria-hidden="true" className="mt-1 text-xs text-muted">
-                Size <span className="font-medium text-ink">{item.size}</span>
-              </p>
-            )}
+            <LineOptions item={item} />
           </div>
           <p className="text-sm font-medium text-ink tabular-nums">{formatMoney(item.price)}</p>
         </div>
@@ -68,6 +65,25 @@ export function CartItemRow({ item, index, onNavigate }: { item: CartItem; index
         </div>
       </div>
     </ProductLine>
+  );
+}
+
+/** The line's colour and size as the eye reads them ("Red · M"); its heading says them to screen readers. */
+function LineOptions({ item }: { item: CartItem }) {
+  if (!item.colourName && !item.size) return null;
+  return (
+    <p aria-hidden="true" className="mt-1 text-xs text-muted">
+      {item.colourName ? (
+        <span className="font-medium text-ink">
+          {item.colourName}
+          {item.size && ` · ${item.size}`}
+        </span>
+      ) : (
+        <>
+          Size <span className="font-medium text-ink">{item.size}</span>
+        </>
+      )}
+    </p>
   );
 }
 

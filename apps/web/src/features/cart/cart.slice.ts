@@ -1,4 +1,4 @@
-import { MAX_CART_LINE_QUANTITY, MAX_CART_LINES, TAX_RATE } from '@shop/contract/constants';
+import { type Color, MAX_CART_LINE_QUANTITY, MAX_CART_LINES, TAX_RATE } from '@shop/contract/constants';
 import { cartTotals } from '@shop/contract/money';
 import type { Product } from '@shop/contract/products';
 import type { SizeLabel } from '@shop/contract/sizes';
@@ -8,9 +8,15 @@ import { actionCreator } from '../../lib/actions';
 /**
  * A cart item copies the product's fields and adds a quantity. With sizes, a line is one
  * product in one size: it carries the size and its SKU, and how many were available when it was added.
+ * With colours, a line is one product in one colour and size: it carries the colour, whose picture and
+ * price it shows.
  */
 export type CartProduct = Pick<Product, '_id' | 'name' | 'price' | 'image'> &
   Partial<Omit<Product, 'quantity'>> & {
+    /** The colour's key; absent for a product of one colour, as the cart had no colours before. */
+    colour?: Color;
+    /** The colour's name as the product page showed it. */
+    colourName?: string;
     /** Absent for a one-size product, as the original cart had no sizes. */
     size?: SizeLabel;
     sku?: string;
@@ -19,8 +25,9 @@ export type CartProduct = Pick<Product, '_id' | 'name' | 'price' | 'image'> &
   };
 export type CartItem = CartProduct & { quantity: number };
 
-/** A line is a product in a size: the same dress in S and in M are two lines. */
-export function cartLineKey(item: Pick<CartProduct, '_id' | 'size'>): string {
+/** A line is a product in a colour and a size: the same dress in S and in M, or in red and in black, are two lines. */
+export function cartLineKey(item: Pick<CartProduct, '_id' | 'size' | 'colour'>): string {
+  if (item.colour) return `${item._id}|${item.colour}|${item.size ?? ''}`;
   return item.size ? `${item._id}|${item.size}` : item._id;
 }
 

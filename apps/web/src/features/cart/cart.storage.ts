@@ -1,4 +1,4 @@
-import { MAX_CART_LINES } from '@shop/contract/constants';
+import { COLORS, MAX_CART_LINES } from '@shop/contract/constants';
 import { ALL_SIZES } from '@shop/contract/sizes';
 import { type CartItem, type CartState, cartLineKey, cartStateOf, emptyCart, maxQuantityOf } from './cart.slice';
 
@@ -17,6 +17,8 @@ function isCartItem(value: unknown): value is CartItem {
     v.price >= 0 &&
     Number.isInteger(v.quantity) &&
     (v.size === undefined || (ALL_SIZES as readonly unknown[]).includes(v.size)) &&
+    (v.colour === undefined || (COLORS as readonly unknown[]).includes(v.colour)) &&
+    (v.colourName === undefined || typeof v.colourName === 'string') &&
     (v.available === undefined || (Number.isInteger(v.available) && (v.available as number) > 0))
   );
 }

@@ -9,18 +9,38 @@ import { useAppDispatch } from '../../lib/hooks';
 import { useToast } from '../../ui/toast';
 import { addToCart, addToCartOutcome, type CartProduct, cartLineKey, type StateWithCart } from './cart.slice';
 
-/** The line a product makes in a size: the size and SKU travel with it (not for one size, as before sizes). */
+/**
+ * The line a product makes in a colour and size: the size and SKU travel with it (not for one size, as
+ * before sizes), and so do the colour, its first picture and its price (not for one colour, as before
+ * colours).
+ */
 export function cartLineOf(
-  product: CartProduct & Partial<Pick<Product, 'variants'>>,
+  product: CartProduct & Partial<Pick<Product, 'variants' | 'colours'>>,
   variant?: ProductVariant,
 ): CartProduct {
   const chosen = variant ?? (product.variants?.length === 1 ? product.variants[0] : undefined);
   if (!chosen) return product;
+  const colours = product.colours ?? [];
+  const colour = colours.length > 1 ? colours.find((c) => c.color === chosen.colour) : undefined;
   return {
     ...product,
+    ...(colour
+      ? {
+          colour: colour.color,
+          colourName: colour.name,
+          image: colour.pictures[0]?.url ?? product.image,
+          price: colour.price ?? product.price,
+        }
+      : {}),
     ...(chosen.size === ONE_SIZE ? {} : { size: chosen.size as SizeLabel, sku: chosen.sku }),
     available: chosen.available,
   };
+}
+
+/** How the shopper is told of a line: its name, with its colour and size when it has them. */
+export function cartLineName(line: Pick<CartProduct, 'name' | 'colourName' | 'size'>): string {
+  const options = [line.colourName, line.size && `size ${line.size}`].filter(Boolean).join(', ');
+  return options ? `${line.name} (${options})` : line.name;
 }
 
 /**
@@ -38,7 +58,7 @@ export function useAddToCart() {
         return;
       }
       const line = cartLineOf(product, variant);
-      const named = line.size ? `${product.name} (size ${line.size})` : product.name;
+      const named = cartLineName(line);
       if (line.available === 0) {
         notify(`${named} is sold out.`, 'info');
         return;

@@ -1,6 +1,5 @@
-import { PRODUCT_PAGE_IMAGE_SIZES } from '@shop/contract/constants';
 import type { ProductVariant } from '@shop/contract/inventory';
-import type { Product } from '@shop/contract/products';
+import type { Product, ProductColour } from '@shop/contract/products';
 import { SHIPPING_PROMISES } from '@shop/contract/shipping';
 import { ONE_SIZE } from '@shop/contract/sizes';
 import { useRef, useState } from 'react';
@@ -8,10 +7,13 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button } from '../../ui/button';
 import { Price } from '../../ui/price';
-import { ProductImage } from '../../ui/product-image';
+import { coloursOf, priceOfColour, variantsOfColour } from '../../ui/product-colours';
 import { RatingStars } from '../../ui/rating-stars';
+import { ColourSwatches } from './colour-swatches';
+import { ProductGallery } from './product-gallery';
 import { SizeGuide } from './size-guide';
 import { availabilityNote, SizePicker } from './size-picker';
+import { useChosenColour } from './use-chosen-colour';
 
 interface ProductDetailsProps {
   product: Product;
@@ -19,15 +21,65 @@ interface ProductDetailsProps {
 }
 
 /**
- * The product page: breadcrumb, image, prices, description, category, colour, stars, Add to cart;
- * and the sizes, each saying whether it can still be bought. Add to cart waits for a size.
+ * The product page: breadcrumb, the chosen colour's pictures, prices, description, category, colour,
+ * stars, the colours to choose from, Add to cart; and the chosen colour's sizes, each saying whether it
+ * can still be bought. Add to cart waits for a size.
  */
 export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
-  const oneSize = product.variants.length <= 1 && (product.variants[0]?.size ?? ONE_SIZE) === ONE_SIZE;
+  const [colour, chooseColour] = useChosenColour(product);
+  const colours = coloursOf(product);
+  return (
+    <>
+      <ProductBreadcrumb name={product.name} />
+      <div className="mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
+        {/* A new colour starts its gallery at its first picture. */}
+        <ProductGallery key={colour.color} name={product.name} pictures={colour.pictures} />
+        <div className="flex flex-col md:py-6">
+          <Link
+            to={paths.category.href(product.category)}
+            className="eyebrow self-start hover:underline hover:underline-offset-4"
+          >
+            {product.category}
+          </Link>
+          <h1 className="mt-3 font-display text-4xl leading-tight text-ink lg:text-5xl">{product.name}</h1>
+          <ProductRating product={product} />
+          {/* The old price is the product's: a colour with a price of its own is not on sale by it. */}
+          <Price
+            price={priceOfColour(product, colour)}
+            oldPrice={colour.price === null ? product.oldPrice : null}
+            className="mt-6 text-2xl font-medium"
+          />
+          <p className="mt-6 leading-relaxed text-ink/85">{product.description}</p>
+          <ProductFacts product={product} colour={colour} />
+          {colours.length > 1 && (
+            <div className="mt-8">
+              <ColourSwatches colours={colours} chosen={colour} price={product.price} onChoose={chooseColour} />
+            </div>
+          )}
+          <ProductPurchase product={product} colour={colour} onAddToCart={onAddToCart} />
+          <p className="mt-4 text-xs text-muted">{SHIPPING_PROMISES.freeStandard} · 100% money-back guarantee</p>
+        </div>
+      </div>
+    </>
+  );
+}
+
+interface ProductPurchaseProps extends ProductDetailsProps {
+  colour: ProductColour;
+}
+
+/**
+ * The chosen colour's sizes and Add to cart. A size chosen in one colour stays chosen in the next when it
+ * can be bought there too.
+ */
+function ProductPurchase({ product, colour, onAddToCart }: ProductPurchaseProps) {
+  const variants = variantsOfColour(product, colour);
+  const oneSize = variants.length <= 1 && (variants[0]?.size ?? ONE_SIZE) === ONE_SIZE;
+  const inStock = variants.length === 0 ? product.inStock : variants.some((v) => v.available > 0);
   const [size, setSize] = useState<string | null>(null);
   const [needsChoice, setNeedsChoice] = useState(false);
   const pickerRef = useRef<HTMLDivElement>(null);
-  const chosen = oneSize ? product.variants[0] : product.variants.find((v) => v.size === size);
+  const chosen = oneSize ? variants[0] : variants.find((v) => v.size === size && v.available > 0);
 
   const add = () => {
     if (!chosen) {
@@ -40,65 +92,39 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
 
   return (
     <>
-      <ProductBreadcrumb name={product.name} />
-      <div className="mt-6 grid gap-10 md:grid-cols-2 lg:gap-16">
-        <ProductImage
-          src={product.image}
-          alt={product.name}
-          width={800}
-          height={1000}
-          sizes={PRODUCT_PAGE_IMAGE_SIZES}
-          priority
-          className="aspect-[4/5] w-full rounded-3xl"
-        />
-        <div className="flex flex-col md:py-6">
-          <Link
-            to={paths.category.href(product.category)}
-            className="eyebrow self-start hover:underline hover:underline-offset-4"
-          >
-            {product.category}
-          </Link>
-          <h1 className="mt-3 font-display text-4xl leading-tight text-ink lg:text-5xl">{product.name}</h1>
-          <ProductRating product={product} />
-          <Price price={product.price} oldPrice={product.oldPrice} className="mt-6 text-2xl font-medium" />
-          <p className="mt-6 leading-relaxed text-ink/85">{product.description}</p>
-          <ProductFacts product={product} />
-          <div ref={pickerRef} className="mt-8">
-            {oneSize ? (
-              <p className="text-sm">
-                <span className={product.inStock ? 'text-muted' : 'font-medium text-stop-dark'}>
-                  {availabilityNote(product.variants[0]) ?? 'In stock'}
-                </span>
-              </p>
-            ) : (
-              <>
-                <SizePicker
-                  variants={product.variants}
-                  selected={size}
-                  onSelect={(next) => {
-                    setSize(next);
-                    setNeedsChoice(false);
-                  }}
-                  needsChoice={needsChoice}
-                />
-                <div className="mt-1">
-                  <SizeGuide scale={product.sizeScale} />
-                </div>
-              </>
-            )}
-          </div>
-          {product.inStock ? (
-            <Button onClick={add} className="mt-6 w-full sm:w-auto sm:self-start sm:px-12">
-              Add to cart
-            </Button>
-          ) : (
-            <Button disabled className="mt-6 w-full sm:w-auto sm:self-start sm:px-12">
-              Sold out
-            </Button>
-          )}
-          <p className="mt-4 text-xs text-muted">{SHIPPING_PROMISES.freeStandard} · 100% money-back guarantee</p>
-        </div>
+      <div ref={pickerRef} className="mt-8">
+        {oneSize ? (
+          <p className="text-sm">
+            <span className={inStock ? 'text-muted' : 'font-medium text-stop-dark'}>
+              {availabilityNote(variants[0]) ?? 'In stock'}
+            </span>
+          </p>
+        ) : (
+          <>
+            <SizePicker
+              variants={variants}
+              selected={chosen?.size ?? null}
+              onSelect={(next) => {
+                setSize(next);
+                setNeedsChoice(false);
+              }}
+              needsChoice={needsChoice}
+            />
+            <div className="mt-1">
+              <SizeGuide scale={product.sizeScale} />
+            </div>
+          </>
+        )}
       </div>
+      {inStock ? (
+        <Button onClick={add} className="mt-6 w-full sm:w-auto sm:self-start sm:px-12">
+          Add to cart
+        </Button>
+      ) : (
+        <Button disabled className="mt-6 w-full sm:w-auto sm:self-start sm:px-12">
+          Sold out
+        </Button>
+      )}
     </>
   );
 }
@@ -145,7 +171,7 @@ function ProductRating({ product }: { product: Product }) {
   );
 }
 
-function ProductFacts({ product }: { product: Product }) {
+function ProductFacts({ product, colour }: { product: Product; colour: ProductColour }) {
   return (
     <dl className="mt-8 grid grid-cols-2 gap-4 border-y border-sand py-5 text-sm">
       <div>
@@ -154,7 +180,7 @@ function ProductFacts({ product }: { product: Product }) {
       </div>
       <div>
         <dt className="field-label">Color</dt>
-        <dd className="text-ink capitalize">{product.color}</dd>
+        <dd className="text-ink capitalize">{colour.name}</dd>
       </div>
     </dl>
   );

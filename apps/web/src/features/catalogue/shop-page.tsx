@@ -107,6 +107,7 @@ export function ShopPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>)
                   products={products}
                   onAddToCart={onAddToCart}
                   priorityCount={PRODUCT_GRID_PRIORITY_IMAGES}
+                  colourFilter={params.color === 'all' ? undefined : [params.color]}
                 />
                 <div className="mt-14">
                   <Pagination

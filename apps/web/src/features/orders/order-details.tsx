@@ -66,7 +66,10 @@ export function OrderDetails({ order }: { order: Order }) {
         </h2>
         <ul className="mt-4 divide-y divide-sand border-y border-sand">
           {order.products.map((item) => (
-            <OrderItemLine key={`${item.productId ?? `removed-${item.name}`}|${item.size ?? ''}`} item={item} />
+            <OrderItemLine
+              key={`${item.productId ?? `removed-${item.name}`}|${item.colour ?? ''}|${item.size ?? ''}`}
+              item={item}
+            />
           ))}
         </ul>
         <OrderTotals order={order} />
@@ -81,7 +84,7 @@ function OrderItemLine({ item }: { item: OrderItem }) {
     <ProductLine image={item.image} thumbnail="order" className="flex items-center gap-4 py-4">
       <div className="min-w-0 flex-1">
         <p className="font-display text-base text-ink">{item.name}</p>
-        {item.size && item.size !== ONE_SIZE && <p className="text-xs text-ink">Size {item.size}</p>}
+        <OrderItemOptions item={item} />
         <p className="text-xs text-muted">
           {item.quantity} × {formatMoney(item.price)}
         </p>
@@ -89,6 +92,13 @@ function OrderItemLine({ item }: { item: OrderItem }) {
       <p className="text-sm tabular-nums">{formatMoney(toDollars(toCents(item.price) * item.quantity))}</p>
     </ProductLine>
   );
+}
+
+/** The line's colour and size, "Red · M"; a line from before colours says its size alone, as it did. */
+function OrderItemOptions({ item }: { item: OrderItem }) {
+  const size = item.size && item.size !== ONE_SIZE ? item.size : null;
+  if (item.colour) return <p className="text-xs text-ink">{size ? `${item.colour} · ${size}` : item.colour}</p>;
+  return size ? <p className="text-xs text-ink">Size {size}</p> : null;
 }
 
 function OrderTotals({ order }: { order: Order }) {
