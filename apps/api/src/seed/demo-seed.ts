@@ -11,9 +11,9 @@ import { insertVariants } from '../modules/inventory/inventory.queries';
 import { newVariant } from '../modules/inventory/inventory.service';
 import type { ArtSpec } from './art/product-art';
 import { DEMO_CATALOGUE } from './demo-catalogue';
-import { demoColourRows } from './demo-colours';
+import { demoColourRows, demoColourStock, demoGalleryRenders } from './demo-colours';
 import { DEMO_SHOPPERS, type PlannedReview, planReviews } from './demo-reviews';
-import { demoSizeScale, demoStock } from './demo-stock';
+import { demoSizeScale } from './demo-stock';
 import { renderProductImages, seedOf, slugify } from './seed-images';
 
 export const DEMO_ADMIN_EMAIL = 'admin@shop.local';
@@ -258,6 +258,9 @@ async function seedDemoData(deps: SeedDeps, admin: FirstAdmin, now: Date): Promi
       slug: slugify(p.name),
     })),
   );
+  const gallery = demoGalleryRenders();
+  const galleryUrls = await renderProductImages(deps.imageStorage, gallery);
+  const drawn = new Map(gallery.map((g, i) => [g.key, galleryUrls[i] ?? '']));
   const [customerHash, shopperHash] = await Promise.all([
     hashPassword(DEMO_CUSTOMER.password),
     // Nobody logs in as the other demo shoppers: their shared password is random and never shown.
@@ -270,13 +273,13 @@ async function seedDemoData(deps: SeedDeps, admin: FirstAdmin, now: Date): Promi
     const reviewers = await insertDemoShoppers(tx, accountsAt, { customer: customerHash, shopper: shopperHash });
     const planned = DEMO_CATALOGUE.map((p, i) => planReviews(i, p.category, p.rating, reviewers.length));
     const productRows = await insertDemoProducts(tx, { images, planned, authorId: adminRow?.id ?? null }, now);
-    await tx.insert(productColours).values(demoColourRows(productRows, images));
+    await tx.insert(productColours).values(demoColourRows(productRows, images, drawn));
     // The seeded stock is each size's opening count: the ledger starts with the shop's first sale.
     await insertVariants(
       tx,
       productRows.flatMap((product, i) => {
         const demo = DEMO_CATALOGUE[i];
-        return demo ? demoStock(demo).map((s) => newVariant(product.id, demo.color, s.size, s.onHand)) : [];
+        return demo ? demoColourStock(i).map((s) => newVariant(product.id, s.color, s.size, s.onHand, demo.color)) : [];
       }),
     );
     const reviewRows = demoReviewRows(productRows, planned, reviewers, now);

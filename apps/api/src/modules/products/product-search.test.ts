@@ -106,11 +106,12 @@ describe('search on a generated catalogue', () => {
     const expected = catalogue.filter(
       (p) => hasEveryWord(p, 'silk') && p.category === 'accessories' && (p.colourKeys ?? [p.color]).includes('blue'),
     );
-    const found = await search('silk', '&category=accessories&color=blue&limit=48');
+    const found = await search('silk', '&category=accessories&color=blue');
     expect(found.totalProducts).toBe(expected.length);
     expect(expected.length).toBeGreaterThan(0);
-    expect(expected.length).toBeLessThanOrEqual(48);
-    expect(found.products.map((p) => p._id).sort()).toEqual(expected.map((p) => p.id).sort());
+    const ids = new Set(expected.map((p) => p.id));
+    expect(found.products.length).toBe(Math.min(FIRST_PAGE, expected.length));
+    for (const p of found.products) expect(ids.has(p._id)).toBe(true);
   });
 
   it('matches the start of the last word as it is typed', async () => {
