@@ -65,7 +65,8 @@ test('a shopper chooses a colour: its pictures, sizes and address follow, and th
 
   // The server renders the colour the address names, before the app runs.
   const served = await (await request.get(`/shop/${product._id}?colour=${colour.color}`)).text();
-  expect(served).toMatch(new RegExp(`<input[^>]*value="${colour.color}"[^>]*checked=""`));
+  const inputs = served.match(/<input[^>]*>/g) ?? [];
+  expect(inputs.filter((tag) => tag.includes(`value="${colour.color}"`) && / checked=""/.test(tag))).toHaveLength(1);
 
   // The zoom opens from the keyboard, moves with the arrows, and Escape gives focus back to the picture.
   const main = pictures.getByRole('button', { name: /^Enlarge/ });
@@ -102,7 +103,8 @@ test('the gallery moves with its thumbnails and the arrow keys, and says where i
 
   await thumbnails.nth(1).click();
   await expect(thumbnails.nth(1)).toHaveAttribute('aria-current', 'true');
-  await expect(pictures.getByText(`Picture 2 of ${colour.pictures.length}`)).toBeAttached();
+  // Read out by the gallery's live region (the closed zoom keeps a count of its own).
+  await expect(pictures.locator('p[aria-live="polite"]').first()).toHaveText(`Picture 2 of ${colour.pictures.length}`);
   await page.keyboard.press('ArrowRight');
   await expect(thumbnails.nth(2)).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('Home');
