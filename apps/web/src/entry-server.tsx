@@ -1,4 +1,4 @@
-import { parseShopParams, shopParamsToSearch } from '@shop/contract/shop-params';
+import { parseShopParams, searchPageQuery, shopQuery } from '@shop/contract/shop-params';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
 import { AppScreens } from './app/app';
@@ -27,17 +27,12 @@ export const rendersOnServer = (pathname: string) => !BROWSER_ONLY.some((path) =
 
 /**
  * What each page reads of its query string (the shop its filters, as use-shop-params.ts does; search
- * its `q`, as search-page.tsx does); every other page reads none of it.
+ * its `q` and the same filters, as search-page.tsx does), written as the app writes it; every other page
+ * reads none of it.
  */
-const QUERY_READ_BY: readonly [path: string, read: (search: URLSearchParams) => URLSearchParams][] = [
-  [paths.shop.path, (search) => shopParamsToSearch(parseShopParams(search))],
-  [
-    paths.search.path,
-    (search) => {
-      const q = search.get('q');
-      return new URLSearchParams(q === null ? {} : { q });
-    },
-  ],
+const QUERY_READ_BY: readonly [path: string, read: (search: URLSearchParams) => string][] = [
+  [paths.shop.path, (search) => shopQuery(parseShopParams(search))],
+  [paths.search.path, (search) => searchPageQuery(search.get('q'), parseShopParams(search))],
 ];
 
 /**
@@ -48,7 +43,7 @@ const QUERY_READ_BY: readonly [path: string, read: (search: URLSearchParams) => 
  */
 export function pageAddress(address: URL): string {
   const read = QUERY_READ_BY.find(([path]) => matchPath(path, address.pathname))?.[1];
-  const search = read?.(address.searchParams).toString();
+  const search = read?.(address.searchParams);
   return search ? `${address.pathname}?${search}` : address.pathname;
 }
 
