@@ -33,30 +33,24 @@ export function FacetGroup({
   );
 }
 
-/**
- * A value's count, read with its name ("Black, 12 products"). Until the counts first arrive a block of
- * the same size holds its place, so the options do not move when they come.
- */
+/** Until the counts first arrive a block of the same size holds their place, so the options do not move when they come. */
 function FacetCount({ count, stale }: { count: number | undefined; stale: boolean }) {
   if (count === undefined) {
     return <span aria-hidden="true" className="ml-auto inline-block h-3 w-5 shrink-0 animate-pulse rounded bg-sand" />;
   }
   return (
-    <>
-      <span
-        aria-hidden="true"
-        className={`ml-auto min-w-5 text-right text-xs tabular-nums transition-opacity ${stale ? 'opacity-40' : 'opacity-75'}`}
-      >
-        {count}
-      </span>
-      <span className="sr-only">
-        , {count} {count === 1 ? 'product' : 'products'}
-      </span>
-    </>
+    <span
+      aria-hidden="true"
+      className={`ml-auto min-w-5 text-right text-xs tabular-nums transition-opacity ${stale ? 'opacity-40' : 'opacity-75'}`}
+    >
+      {count}
+    </span>
   );
 }
 
 interface FacetOptionProps {
+  /** The value as the page names it. */
+  name: string;
   checked: boolean;
   /** How many products ticking it would give; unknown until the counts arrive. */
   count: number | undefined;
@@ -65,15 +59,26 @@ interface FacetOptionProps {
   onToggle: (checked: boolean) => void;
   /** Stays a chip on wide screens too, without the checkbox's box. */
   chip?: boolean;
-  children: ReactNode;
+  /** What shows before the name (a colour's swatch). */
+  children?: ReactNode;
 }
 
 /**
  * One value of a facet, as a checkbox. A value no product would match is shown greyed and cannot be
  * ticked, but keeps its place so the list does not jump; a ticked one can always be unticked.
  */
-export function FacetOption({ checked, count, stale = false, onToggle, chip = false, children }: FacetOptionProps) {
+export function FacetOption({
+  name,
+  checked,
+  count,
+  stale = false,
+  onToggle,
+  chip = false,
+  children,
+}: FacetOptionProps) {
   const disabled = count === 0 && !checked;
+  // The count is read with the name, as one phrase: "Black, 12 products".
+  const label = count === undefined ? name : `${name}, ${count} ${count === 1 ? 'product' : 'products'}`;
   return (
     <label
       className={`flex shrink-0 items-center gap-2 rounded-full border border-sand bg-white px-3.5 py-2 text-sm whitespace-nowrap text-ink transition-colors has-[:checked]:border-ink has-[:checked]:font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-clay ${
@@ -86,12 +91,14 @@ export function FacetOption({ checked, count, stale = false, onToggle, chip = fa
     >
       <input
         type="checkbox"
+        aria-label={label}
         checked={checked}
         disabled={disabled}
         onChange={(e) => onToggle(e.target.checked)}
         className={chip ? 'size-3.5 accent-clay lg:sr-only' : 'size-3.5 accent-clay lg:size-4'}
       />
       {children}
+      {name}
       <FacetCount count={count} stale={stale} />
     </label>
   );

@@ -62,6 +62,7 @@ function Facet({
       {FACET_VALUES[facet].map((value) => (
         <FacetOption
           key={value}
+          name={LABEL_OF[facet](value)}
           chip={facet === 'size'}
           checked={ticked.includes(value)}
           count={facets ? (counts.get(value) ?? 0) : undefined}
@@ -75,7 +76,6 @@ function Facet({
               style={{ background: SWATCH[value as Color] }}
             />
           )}
-          {LABEL_OF[facet](value)}
         </FacetOption>
       ))}
     </FacetGroup>
