@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { useScrollEdges } from '../../ui/use-scroll-edges';
 
-/** `wrap`: on wide screens the options sit side by side as chips (the many short size labels). */
-export function FacetGroup({
-  legend,
-  wrap = false,
-  children,
-}: {
+interface FacetGroupProps {
   legend: string;
+  /** On wide screens the options sit side by side as chips (the many short size labels). */
   wrap?: boolean;
+  /** Every option is greyed: nothing in the row takes the focus. */
+  allDisabled?: boolean;
   children: ReactNode;
-}) {
+}
+
+export function FacetGroup({ legend, wrap = false, allDisabled = false, children }: FacetGroupProps) {
   const { ref, onScroll, before, after } = useScrollEdges<HTMLDivElement>();
   return (
     <fieldset className="min-w-0 lg:border-b lg:border-sand lg:pb-6">
@@ -21,9 +21,12 @@ export function FacetGroup({
       <div
         ref={ref}
         onScroll={onScroll}
+        // A row of greyed options still scrolls sideways on a small screen: it takes the focus itself, so a
+        // keyboard can scroll it.
+        tabIndex={allDisabled ? 0 : undefined}
         data-more-before={before || undefined}
         data-more-after={after || undefined}
-        className={`edge-fade -mx-5 flex gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:-mx-8 sm:px-8 lg:mx-0 lg:overflow-visible lg:px-0 lg:pb-0 lg:[mask-image:none] ${
+        className={`edge-fade -mx-5 flex gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:-mx-8 sm:px-8 outline-none focus-visible:ring-2 focus-visible:ring-clay lg:mx-0 lg:overflow-visible lg:px-0 lg:pb-0 lg:[mask-image:none] ${
           wrap ? 'lg:flex-wrap lg:gap-2' : 'lg:flex-col lg:gap-1'
         }`}
       >

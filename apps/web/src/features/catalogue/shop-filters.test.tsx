@@ -69,4 +69,24 @@ describe('the shop filters', () => {
     expect(named(list, 'M')).toEqual({ name: 'M', checked: true, disabled: false });
     expect(list.every((box) => !box.disabled)).toBe(true);
   });
+
+  it('let a row whose every value is greyed take the focus itself, so a keyboard can scroll it', () => {
+    const nothing: ProductFacetsResponse = {
+      ...facets,
+      color: counted(COLORS, () => 0),
+    };
+    const html = renderToStaticMarkup(
+      <ShopFilters params={defaultShopParams} facets={nothing} onChange={ignore} onClear={ignore} />,
+    );
+    const rows = [...html.matchAll(/<legend[^>]*>([^<]*)<\/legend><div([^>]*)>/g)].map((m) => [
+      m[1],
+      m[2]?.includes('tabindex="0"'),
+    ]);
+    expect(rows).toEqual([
+      ['Category', false],
+      ['Color', true],
+      ['Size', false],
+      ['Price Range', false],
+    ]);
+  });
 });

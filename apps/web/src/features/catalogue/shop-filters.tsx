@@ -57,8 +57,9 @@ function Facet({
 }: Omit<ShopFiltersProps, 'onClear'> & { facet: ShopFacet }) {
   const counts = new Map<string, number>(facets?.[facet].map(({ value, count }) => [value, count]));
   const ticked: readonly string[] = params[facet];
+  const allDisabled = ticked.length === 0 && counts.size > 0 && [...counts.values()].every((n) => n === 0);
   return (
-    <FacetGroup legend={LEGEND_OF[facet]} wrap={facet === 'size'}>
+    <FacetGroup legend={LEGEND_OF[facet]} wrap={facet === 'size'} allDisabled={allDisabled}>
       {FACET_VALUES[facet].map((value) => (
         <FacetOption
           key={value}
