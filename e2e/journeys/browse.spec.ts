@@ -1,6 +1,7 @@
 import { CATEGORIES, TRENDING_INITIAL_COUNT, TRENDING_LOAD_MORE_STEP } from '@shop/contract/constants';
 import { listProducts } from '../support/api';
 import { fixtures } from '../support/env';
+import { facetValue } from '../support/facets';
 import { appRunning, banner, productIdsShown, section } from '../support/storefront';
 import { expect, test } from '../support/test';
 
@@ -121,7 +122,7 @@ test('a new page opens at its top, back returns to where the shopper was, and a 
   await expect.poll(async () => Math.abs((await scrollY()) - atCard)).toBeLessThan(50);
 
   // A filter is a new address of the same page: the shopper stays where they were.
-  const dress = page.getByRole('radio', { name: /^dress$/i });
+  const dress = facetValue(page, 'Category', 'Dress');
   await dress.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const atFilters = await scrollY();
   await dress.click();

@@ -4,6 +4,7 @@ import { SERVER_STATE_ELEMENT_ID } from '@shop/contract/seo';
 import { expectLoggedIn, logIn, register } from '../support/account';
 import { newCustomer, registerCustomer } from '../support/api';
 import { fixtures } from '../support/env';
+import { facetCounts } from '../support/facets';
 import { addToCart, appRunning, cartButton, holdAppScripts } from '../support/storefront';
 import { expect, test } from '../support/test';
 
@@ -55,17 +56,22 @@ async function visit(page: Page, url: string) {
   return { seen, html, status: response?.status() };
 }
 
+/** A list of products or its facets' counts: the shop and the search page carry both in their HTML. */
+const LIST_OR_FACETS = /^\/api\/products\/?(facets)?\?/;
+
 test('every public page arrives rendered, hydrates without a warning and fetches nothing its HTML carried', async ({
   page,
 }) => {
   const { dress, scarf, searchWord } = fixtures();
   const carried: Array<{ url: string; shows: string; dataRequest?: RegExp }> = [
     { url: '/', shows: 'Lebaba' },
-    { url: '/shop', shows: 'Shop', dataRequest: /^\/api\/products\/?\?/ },
-    { url: '/shop?category=dress&color=red', shows: dress.name, dataRequest: /^\/api\/products\/?\?/ },
+    { url: '/shop', shows: 'Shop', dataRequest: LIST_OR_FACETS },
+    { url: '/shop?category=dress&color=red', shows: dress.name, dataRequest: LIST_OR_FACETS },
+    { url: '/shop?color=red,silver&size=M', shows: 'Available Products', dataRequest: LIST_OR_FACETS },
     { url: '/categories/accessories', shows: scarf.name, dataRequest: /^\/api\/products\/?\?/ },
     { url: `/shop/${dress._id}`, shows: dress.description, dataRequest: new RegExp(`^/api/products/${dress._id}$`) },
-    { url: `/search?q=${searchWord}`, shows: scarf.name, dataRequest: /^\/api\/products\/?\?/ },
+    { url: `/search?q=${searchWord}`, shows: scarf.name, dataRequest: LIST_OR_FACETS },
+    { url: `/search?q=${searchWord}&color=beige`, shows: scarf.name, dataRequest: LIST_OR_FACETS },
     { url: '/login', shows: 'Password' },
     { url: '/register', shows: 'Password' },
   ];
@@ -90,6 +96,15 @@ test('every public page arrives rendered, hydrates without a warning and fetches
   expect(missing.status).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   expect(missing.seen.problems).toEqual([]);
+});
+
+test("the shop's HTML carries its facets' counts, so they are in its first paint", async ({ page }) => {
+  const counts = await facetCounts(page.request, 'color=red,silver&size=M');
+  const response = await page.request.get('/shop?color=red,silver&size=M');
+  const html = await response.text();
+  const red = counts.color.find((entry) => entry.value === 'red')?.count;
+  expect(html).toContain(`aria-label="Red, ${red} product${red === 1 ? '' : 's'}"`);
+  expect(html).toMatch(/<input[^>]*aria-label="Jewellery, 0 products"[^>]*disabled=""/);
 });
 
 test("every card of a category's server-rendered page gets its picture once the page is shown, a few cards at a time", async ({

@@ -1,16 +1,13 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_SHOP_PAGE_SIZE } from '@shop/contract/constants';
 import { listProducts } from '../support/api';
+import { available, facetValue, tick } from '../support/facets';
 import { productIdsShown } from '../support/storefront';
 import { expect, test } from '../support/test';
 
-const available = (page: Page) => page.getByText(/^Available Products: \d+$/);
-const radio = (page: Page, name: string | RegExp) => page.getByRole('radio', { name });
-/** Clicks a filter like a shopper; the radio follows the URL, so it shows checked once the URL has changed. */
-async function choose(page: Page, name: string | RegExp) {
-  await radio(page, name).click();
-  await expect(radio(page, name)).toBeChecked();
-}
+const category = (page: Page, name: string) => facetValue(page, 'Category', name);
+const color = (page: Page, name: string) => facetValue(page, 'Color', name);
+const price = (page: Page, name: string) => facetValue(page, 'Price Range', name);
 const urlValues = (page: Page) => [...new URL(page.url()).searchParams.values()];
 
 test('the shop filters by category, colour and price, and the URL keeps the filters', async ({ page }) => {
@@ -20,20 +17,19 @@ test('the shop filters by category, colour and price, and the URL keeps the filt
   const cheapBlackDresses = await listProducts(page.request, {
     category: 'dress',
     color: 'black',
-    minPrice: 50,
-    maxPrice: 100,
+    price: '50-100',
     limit: 1,
   });
 
   await page.goto('/shop');
   await expect(available(page)).toHaveText(`Available Products: ${all.totalProducts}`);
 
-  await choose(page, /^dress$/i);
+  await tick(category(page, 'Dress'));
   await expect(available(page)).toHaveText(`Available Products: ${dresses.totalProducts}`);
   expect(urlValues(page)).toContain('dress');
-  await choose(page, /^black$/i);
+  await tick(color(page, 'Black'));
   await expect(available(page)).toHaveText(`Available Products: ${blackDresses.totalProducts}`);
-  await choose(page, '$50-$100');
+  await tick(price(page, '$50-$100'));
   await expect(available(page)).toHaveText(`Available Products: ${cheapBlackDresses.totalProducts}`);
   expect(urlValues(page)).toEqual(expect.arrayContaining(['dress', 'black']));
 
@@ -41,20 +37,20 @@ test('the shop filters by category, colour and price, and the URL keeps the filt
   const shared = await page.context().newPage();
   await shared.goto(page.url());
   await expect(available(shared)).toHaveText(`Available Products: ${cheapBlackDresses.totalProducts}`);
-  await expect(radio(shared, '$50-$100')).toBeChecked();
+  await expect(price(shared, '$50-$100')).toBeChecked();
   await shared.close();
 
   await page.goBack();
   await expect(available(page)).toHaveText(`Available Products: ${blackDresses.totalProducts}`);
-  await expect(radio(page, '$50-$100')).not.toBeChecked();
-  await expect(radio(page, /^black$/i)).toBeChecked();
+  await expect(price(page, '$50-$100')).not.toBeChecked();
+  await expect(color(page, 'Black')).toBeChecked();
   await page.goBack();
   await expect(available(page)).toHaveText(`Available Products: ${dresses.totalProducts}`);
-  await expect(radio(page, /^dress$/i)).toBeChecked();
+  await expect(category(page, 'Dress')).toBeChecked();
 
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await expect(available(page)).toHaveText(`Available Products: ${all.totalProducts}`);
-  await expect(radio(page, /^dress$/i)).not.toBeChecked();
+  await expect(category(page, 'Dress')).not.toBeChecked();
 });
 
 test('the shop pages through the catalogue and back returns to the earlier page', async ({ page }) => {
@@ -83,7 +79,7 @@ test('the shop pages through the catalogue and back returns to the earlier page'
   // Any filter change goes back to page 1.
   await pagination.getByRole('button', { name: 'Page 2', exact: true }).click();
   await expect.poll(shown).toEqual(ids(secondPage));
-  await choose(page, /^accessories$/i);
+  await tick(category(page, 'Accessories'));
   const accessories = await listProducts(page.request, { category: 'accessories', limit: DEFAULT_SHOP_PAGE_SIZE });
   await expect.poll(shown).toEqual(ids(accessories));
 });

@@ -4,6 +4,7 @@ import type { ProductStockResponse } from '@shop/contract/inventory';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { logIn } from '../support/account';
 import { ok, registerCustomer } from '../support/api';
+import { facetValue } from '../support/facets';
 import { CARDS, payWithCard } from '../support/hosted-checkout';
 import { newSizedDress } from '../support/stock';
 import { cartLine, openCart, openProduct, proceedToCheckout } from '../support/storefront';
@@ -142,5 +143,5 @@ test('cards say Sold out, and the shop filters by size and by what is in stock, 
   await expect(page.getByRole('article').first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'In stock only' })).toBeChecked();
-  await expect(sizeRadio(page, 'XS')).toBeChecked();
+  await expect(facetValue(page, 'Size', 'XS')).toBeChecked();
 });

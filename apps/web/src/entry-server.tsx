@@ -1,5 +1,5 @@
 import { COLORS } from '@shop/contract/constants';
-import { parseShopParams, shopParamsToSearch } from '@shop/contract/shop-params';
+import { parseShopParams, searchPageQuery, shopQuery } from '@shop/contract/shop-params';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
 import { AppScreens } from './app/app';
@@ -30,19 +30,21 @@ export const rendersOnServer = (pathname: string) => !BROWSER_ONLY.some((path) =
 /** Only the named parameter, when it is there and (with `values`) one of them. */
 const onlyParam =
   (name: string, values?: readonly string[]) =>
-  (search: URLSearchParams): URLSearchParams => {
+  (search: URLSearchParams): string => {
     const value = search.get(name);
-    return new URLSearchParams(value === null || (values && !values.includes(value)) ? {} : { [name]: value });
+    return new URLSearchParams(
+      value === null || (values && !values.includes(value)) ? {} : { [name]: value },
+    ).toString();
   };
 
 /**
  * What each page reads of its query string (the shop its filters, as use-shop-params.ts does; search
- * its `q`, as search-page.tsx does; a product its colour, as use-chosen-colour.ts does, only a colour the
- * shop has); every other page reads none of it.
+ * its `q` and the same filters, as search-page.tsx does; a product its colour, as use-chosen-colour.ts does,
+ * only a colour the shop has), written as the app writes it; every other page reads none of it.
  */
-const QUERY_READ_BY: readonly [path: string, read: (search: URLSearchParams) => URLSearchParams][] = [
-  [paths.shop.path, (search) => shopParamsToSearch(parseShopParams(search))],
-  [paths.search.path, onlyParam('q')],
+const QUERY_READ_BY: readonly [path: string, read: (search: URLSearchParams) => string][] = [
+  [paths.shop.path, (search) => shopQuery(parseShopParams(search))],
+  [paths.search.path, (search) => searchPageQuery(search.get('q'), parseShopParams(search))],
   [paths.product.path, onlyParam(COLOUR_PARAM, COLORS)],
 ];
 
@@ -54,7 +56,7 @@ const QUERY_READ_BY: readonly [path: string, read: (search: URLSearchParams) => 
  */
 export function pageAddress(address: URL): string {
   const read = QUERY_READ_BY.find(([path]) => matchPath(path, address.pathname))?.[1];
-  const search = read?.(address.searchParams).toString();
+  const search = read?.(address.searchParams);
   return search ? `${address.pathname}?${search}` : address.pathname;
 }
 

@@ -11,6 +11,7 @@ export const apiPaths = {
   editProfile: '/api/auth/edit-profile',
   products: '/api/products/',
   searchSuggestions: '/api/products/suggestions',
+  productFacets: '/api/products/facets',
   product: (id: string) => `/api/products/${id}`,
   relatedProducts: (id: string) => `/api/products/related/${id}`,
   createProduct: '/api/products/create-product',

@@ -35,19 +35,23 @@ export function productPageHints(db: Queryable, cache: CatalogueCache): PageHint
 }
 
 /**
- * `/shop` asks for the page of products its address names (its filters and page), then shows the first
- * cards' pictures: all start with the page.
+ * `/shop` asks for the page of products its address names (its filters and page) and its facets' counts,
+ * then shows the first cards' pictures: all start with the page.
  */
 export function shopPageHints(db: Queryable, cache: CatalogueCache): PageHintsSource {
   return async ({ pathname, searchParams }) => {
     if (pathname !== '/shop') return [];
-    const search = productListSearch(toProductListParams(parseShopParams(searchParams)));
+    const list = toProductListParams(parseShopParams(searchParams));
+    const search = productListSearch(list);
+    // The facets' counts are asked for without the page and its size, which change no count.
+    const facetsSearch = productListSearch({ ...list, page: undefined, limit: undefined });
     const query = productListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
     if (!query.success) return [];
     const answer = await productListAnswer(db, cache, query.data);
     const { products } = JSON.parse(answer.body) as ProductListResponse;
     return [
       { kind: 'data', href: search ? `${apiPaths.products}?${search}` : apiPaths.products },
+      { kind: 'data', href: facetsSearch ? `${apiPaths.productFacets}?${facetsSearch}` : apiPaths.productFacets },
       ...products
         .slice(0, PRODUCT_GRID_PRIORITY_IMAGES)
         .map((product) => imageHint(product.image, PRODUCT_CARD_IMAGE_SIZES)),

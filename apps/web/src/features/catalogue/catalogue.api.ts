@@ -1,12 +1,18 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { apiPaths } from '@shop/contract/api-paths';
 import { CATEGORIES, CATEGORY_FETCH_LIMIT, type Category } from '@shop/contract/constants';
-import type { Product, ProductDetailResponse, ProductListResponse } from '@shop/contract/products';
+import type {
+  Product,
+  ProductDetailResponse,
+  ProductFacetsResponse,
+  ProductListResponse,
+} from '@shop/contract/products';
 import type { SearchSuggestion, SearchSuggestionsResponse } from '@shop/contract/search';
 import {
   type ProductListParams,
   parseShopParams,
   productListSearch,
+  type ShopParams,
   toProductListParams,
 } from '@shop/contract/shop-params';
 import { fetchBeforeFirstRender, injectEndpoints, listTags, apiPath as path } from '../../lib/base-api';
@@ -35,6 +41,14 @@ export const catalogueApi = injectEndpoints((build) => ({
     },
     providesTags: (result) => listTags('Product', result?.products, (p) => p._id),
   }),
+  /** How many products each value of each facet would give, under the same search and filters as a list. */
+  getProductFacets: build.query<ProductFacetsResponse, ProductListParams>({
+    query: (params) => {
+      const search = productListSearch(params);
+      return search ? `${path(apiPaths.productFacets)}?${search}` : path(apiPaths.productFacets);
+    },
+    providesTags: [{ type: 'Product', id: 'LIST' }],
+  }),
   getProduct: build.query<ProductDetailResponse | ProductNotFound, string>({
     queryFn: async (id, _api, _extraOptions, baseQuery) => {
       const { data, error } = await baseQuery(path(apiPaths.product(id)));
@@ -58,16 +72,30 @@ export const catalogueApi = injectEndpoints((build) => ({
   }),
 }));
 
-export const { useGetProductsQuery, useGetProductQuery, useGetRelatedProductsQuery, useGetSearchSuggestionsQuery } =
-  catalogueApi;
+export const {
+  useGetProductsQuery,
+  useGetProductFacetsQuery,
+  useGetProductQuery,
+  useGetRelatedProductsQuery,
+  useGetSearchSuggestionsQuery,
+} = catalogueApi;
 
-/** The shop's grid for a query string, fetched before the page first renders (app/routes.tsx). */
+/**
+ * The facets' question for a list: its search and filters without its page, size or order, which change no
+ * count, so paging through a list asks for its counts once.
+ */
+export const facetsArgs = ({ page: _page, limit: _limit, sort: _sort, ...choice }: ProductListParams) => choice;
+
+/** A list and its facets' counts, fetched together before the page first renders, so both are in its first paint. */
+const prefetchListWithFacets = (dispatch: AppDispatch, list: ProductListParams) =>
+  Promise.all([
+    fetchBeforeFirstRender(() => dispatch(catalogueApi.endpoints.getProducts.initiate(list))),
+    fetchBeforeFirstRender(() => dispatch(catalogueApi.endpoints.getProductFacets.initiate(facetsArgs(list)))),
+  ]).then(() => undefined);
+
+/** The shop's grid and facets for a query string, fetched before the page first renders (app/routes.tsx). */
 export const prefetchShopProducts = (dispatch: AppDispatch, search: string) =>
-  fetchBeforeFirstRender(() =>
-    dispatch(
-      catalogueApi.endpoints.getProducts.initiate(toProductListParams(parseShopParams(new URLSearchParams(search)))),
-    ),
-  );
+  prefetchListWithFacets(dispatch, toProductListParams(parseShopParams(new URLSearchParams(search))));
 
 /** A product page's product and reviews, fetched before the page first renders. */
 export const prefetchProduct = (dispatch: AppDispatch, id: string) =>
@@ -90,16 +118,19 @@ export const prefetchCategoryProducts = (dispatch: AppDispatch, categoryName: st
 
 const SEARCH_RESULT_LIMIT = 24;
 
-/** The search page's results for what is in its box: every product (newest first) while it is empty. */
-export const searchResultsArgs = (text: string): ProductListParams => ({
+/**
+ * The search page's results for what is in its box, under the shop's filters: every product (newest first)
+ * while it is empty.
+ */
+export const searchResultsArgs = (text: string, filters: ShopParams): ProductListParams => ({
+  ...toProductListParams(filters),
   q: text.trim() || undefined,
+  page: undefined,
   limit: SEARCH_RESULT_LIMIT,
 });
 
-/** The results for the address's `q`, as the search page asks for them first. */
-export const prefetchSearchResults = (dispatch: AppDispatch, search: string) =>
-  fetchBeforeFirstRender(() =>
-    dispatch(
-      catalogueApi.endpoints.getProducts.initiate(searchResultsArgs(new URLSearchParams(search).get('q') ?? '')),
-    ),
-  );
+/** The results and facets for the address's `q` and filters, as the search page asks for them first. */
+export const prefetchSearchResults = (dispatch: AppDispatch, search: string) => {
+  const address = new URLSearchParams(search);
+  return prefetchListWithFacets(dispatch, searchResultsArgs(address.get('q') ?? '', parseShopParams(address)));
+};

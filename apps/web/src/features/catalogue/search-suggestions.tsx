@@ -1,6 +1,6 @@
 import { CATEGORY_LABELS, type Category } from '@shop/contract/constants';
 import type { SearchSuggestion } from '@shop/contract/search';
-import { defaultShopParams, shopParamsToSearch } from '@shop/contract/shop-params';
+import { defaultShopParams, shopQuery } from '@shop/contract/shop-params';
 import { paths } from '../../config/paths';
 import { Price } from '../../ui/price';
 import { ProductImage } from '../../ui/product-image';
@@ -9,7 +9,7 @@ import type { Combobox } from '../../ui/use-combobox';
 /** Where a suggestion leads: a category to the shop showing only it, a product to its page. */
 export function suggestionHref(suggestion: SearchSuggestion): string {
   if (suggestion.kind === 'product') return paths.product.href(suggestion._id);
-  return `${paths.shop.href()}?${shopParamsToSearch({ ...defaultShopParams, category: suggestion.category })}`;
+  return `${paths.shop.href()}?${shopQuery({ ...defaultShopParams, category: [suggestion.category] })}`;
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

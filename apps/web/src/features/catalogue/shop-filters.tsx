@@ -1,13 +1,17 @@
-import { CATEGORY_FILTERS, COLOR_FILTERS, PRICE_RANGES } from '@shop/contract/constants';
-import { priceRangeKey, type ShopParams } from '@shop/contract/shop-params';
-import { ALL_SIZES } from '@shop/contract/sizes';
-import type { ReactNode } from 'react';
+import { type Color, PRICE_RANGES } from '@shop/contract/constants';
+import type { ProductFacetsResponse } from '@shop/contract/products';
+import {
+  FACET_VALUES,
+  priceRangeKey,
+  type ShopFacet,
+  type ShopParams,
+  toggleShopValue,
+} from '@shop/contract/shop-params';
 import { capitalise } from '../../lib/capitalise';
-import { useScrollEdges } from '../../ui/use-scroll-edges';
+import { FacetGroup, FacetOption } from './facet-option';
 
 /** Swatches for the colour filter; the names themselves come from the contract. */
-const SWATCH: Record<(typeof COLOR_FILTERS)[number], string> = {
-  all: 'conic-gradient(#1f1a16 0 25%, #a8322d 0 50%, #d8b46a 0 75%, #3e5a86 0)',
+const SWATCH: Record<Color, string> = {
   black: '#1f1a16',
   red: '#a8322d',
   gold: '#d8b46a',
@@ -17,126 +21,81 @@ const SWATCH: Record<(typeof COLOR_FILTERS)[number], string> = {
   green: '#2f6b4f',
 };
 
-interface ShopFiltersProps {
+const PRICE_LABELS = new Map(PRICE_RANGES.map((range) => [priceRangeKey(range), range.label]));
+
+/** What each value of a facet is called on the page. */
+const LABEL_OF: Record<ShopFacet, (value: string) => string> = {
+  category: capitalise,
+  color: capitalise,
+  size: (size) => (/^\d+$/.test(size) ? `Ring ${size}` : size),
+  price: (key) => PRICE_LABELS.get(key) ?? key,
+};
+
+const LEGEND_OF: Record<ShopFacet, string> = {
+  category: 'Category',
+  color: 'Color',
+  size: 'Size',
+  price: 'Price Range',
+};
+
+export interface ShopFiltersProps {
   params: ShopParams;
+  /** Each value's count under the other facets' choice; absent until they first arrive. */
+  facets: ProductFacetsResponse | undefined;
+  /** The counts are being asked again for a newer choice. */
+  facetsStale?: boolean;
   onChange: (change: Partial<ShopParams>) => void;
   onClear: () => void;
 }
 
-/** `wrap`: on wide screens the options sit side by side as chips (the many short size labels). */
-function Group({ legend, wrap = false, children }: { legend: string; wrap?: boolean; children: ReactNode }) {
-  const { ref, onScroll, before, after } = useScrollEdges<HTMLDivElement>();
+function Facet({
+  facet,
+  params,
+  facets,
+  facetsStale = false,
+  onChange,
+}: Omit<ShopFiltersProps, 'onClear'> & { facet: ShopFacet }) {
+  const counts = new Map<string, number>(facets?.[facet].map(({ value, count }) => [value, count]));
+  const ticked: readonly string[] = params[facet];
+  const allDisabled = ticked.length === 0 && counts.size > 0 && [...counts.values()].every((n) => n === 0);
   return (
-    <fieldset className="min-w-0 lg:border-b lg:border-sand lg:pb-6">
-      <legend className="mb-2 text-xs font-medium tracking-[0.16em] text-muted uppercase lg:mb-3 lg:font-display lg:text-lg lg:font-normal lg:tracking-normal lg:text-ink lg:normal-case">
-        {legend}
-      </legend>
-      {/* Small screens: one row of chips per group, scrolled sideways, its edge faded where more chips hide. */}
-      <div
-        ref={ref}
-        onScroll={onScroll}
-        data-more-before={before || undefined}
-        data-more-after={after || undefined}
-        className={`edge-fade -mx-5 flex gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:-mx-8 sm:px-8 lg:mx-0 lg:overflow-visible lg:px-0 lg:pb-0 lg:[mask-image:none] ${
-          wrap ? 'lg:flex-wrap lg:gap-2' : 'lg:flex-col lg:gap-1'
-        }`}
-      >
-        {children}
-      </div>
-    </fieldset>
-  );
-}
-
-function Option({
-  name,
-  checked,
-  onSelect,
-  chip = false,
-  children,
-}: {
-  name: string;
-  checked: boolean;
-  onSelect: () => void;
-  /** Stays a chip on wide screens too, without the radio's circle. */
-  chip?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <label
-      className={`flex shrink-0 cursor-pointer items-center gap-2 rounded-full border border-sand bg-white px-3.5 py-2 text-sm whitespace-nowrap text-ink transition-colors hover:border-ink has-[:checked]:border-ink has-[:checked]:font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-clay ${
-        chip
-          ? 'lg:px-3 lg:py-1.5 lg:has-[:checked]:bg-ink lg:has-[:checked]:text-ivory'
-          : 'lg:gap-3 lg:rounded-lg lg:border-0 lg:bg-transparent lg:px-0 lg:py-1.5 lg:hover:text-clay'
-      }`}
-    >
-      <input
-        type="radio"
-        name={name}
-        checked={checked}
-        onChange={onSelect}
-        className={chip ? 'size-3.5 accent-clay lg:sr-only' : 'size-3.5 accent-clay lg:size-4'}
-      />
-      {children}
-    </label>
+    <FacetGroup legend={LEGEND_OF[facet]} wrap={facet === 'size'} allDisabled={allDisabled}>
+      {FACET_VALUES[facet].map((value) => (
+        <FacetOption
+          key={value}
+          name={LABEL_OF[facet](value)}
+          chip={facet === 'size'}
+          checked={ticked.includes(value)}
+          count={facets ? (counts.get(value) ?? 0) : undefined}
+          stale={facetsStale}
+          onToggle={(checked) => onChange(toggleShopValue(params, facet, value as never, checked))}
+        >
+          {facet === 'color' && (
+            <span
+              aria-hidden="true"
+              className="size-4 shrink-0 rounded-full border border-ink/10"
+              style={{ background: SWATCH[value as Color] }}
+            />
+          )}
+        </FacetOption>
+      ))}
+    </FacetGroup>
   );
 }
 
 /**
- * Radio groups for category, color and price range, plus Clear Filters; and the size and "In stock
- * only" filters, which exist since products come in sizes.
+ * Checkbox groups for category, colour, size and price range, each value with how many products ticking
+ * it would give; several values of a facet are any of them, facets narrow together. Then "In stock only"
+ * and Clear Filters.
  */
-export function ShopFilters({ params, onChange, onClear }: ShopFiltersProps) {
+export function ShopFilters({ params, facets, facetsStale, onChange, onClear }: ShopFiltersProps) {
+  const facetProps = { params, facets, facetsStale, onChange };
   return (
     <div className="space-y-5 lg:space-y-6">
-      <Group legend="Category">
-        {CATEGORY_FILTERS.map((category) => (
-          <Option
-            key={category}
-            name="category"
-            checked={params.category === category}
-            onSelect={() => onChange({ category })}
-          >
-            {capitalise(category)}
-          </Option>
-        ))}
-      </Group>
-      <Group legend="Color">
-        {COLOR_FILTERS.map((color) => (
-          <Option key={color} name="color" checked={params.color === color} onSelect={() => onChange({ color })}>
-            <span
-              aria-hidden="true"
-              className="size-4 rounded-full border border-ink/10"
-              style={{ background: SWATCH[color] }}
-            />
-            {capitalise(color)}
-          </Option>
-        ))}
-      </Group>
-      <Group legend="Size" wrap>
-        <Option name="size" chip checked={params.size === null} onSelect={() => onChange({ size: null })}>
-          All
-        </Option>
-        {ALL_SIZES.map((size) => (
-          <Option key={size} name="size" chip checked={params.size === size} onSelect={() => onChange({ size })}>
-            {/^\d+$/.test(size) ? `Ring ${size}` : size}
-          </Option>
-        ))}
-      </Group>
-      <Group legend="Price Range">
-        <Option name="price" checked={params.price === null} onSelect={() => onChange({ price: null })}>
-          All
-        </Option>
-        {PRICE_RANGES.map((range) => (
-          <Option
-            key={range.label}
-            name="price"
-            checked={params.price === priceRangeKey(range)}
-            onSelect={() => onChange({ price: priceRangeKey(range) })}
-          >
-            {range.label}
-          </Option>
-        ))}
-      </Group>
+      <Facet facet="category" {...facetProps} />
+      <Facet facet="color" {...facetProps} />
+      <Facet facet="size" {...facetProps} />
+      <Facet facet="price" {...facetProps} />
       <label className="flex cursor-pointer items-center justify-between gap-3 text-sm text-ink lg:border-b lg:border-sand lg:pb-6">
         In stock only
         <input

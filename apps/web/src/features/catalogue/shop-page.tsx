@@ -7,8 +7,9 @@ import { ProductGrid, type ProductGridProps } from '../../ui/product-grid';
 import { EmptyState } from '../../ui/status-message';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { useGetProductsQuery } from './catalogue.api';
+import { FilteredListLayout } from './filtered-list-layout';
+import { FiltersEmptyState } from './filters-empty-state';
 import { ProductListState } from './product-list-state';
-import { ShopFilters } from './shop-filters';
 import { useShopParams } from './use-shop-params';
 
 /** A new page starts at the top of the grid, not wherever the Next button was. */
@@ -49,8 +50,10 @@ function PageSizeSelect({ limit, onChange }: { limit: number; onChange: (limit: 
 
 export function ShopPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>) {
   usePageMeta(PAGE_META.shop.title, PAGE_META.shop.description);
-  const { params, update, clearFilters } = useShopParams();
-  const query = useGetProductsQuery(toProductListParams(params));
+  const shop = useShopParams();
+  const { params, update, clearFilters } = shop;
+  const listArgs = toProductListParams(params);
+  const query = useGetProductsQuery(listArgs);
   const gridTop = useGridTopOnNewPage(params.page);
   const total = query.data?.totalProducts ?? 0;
 
@@ -64,11 +67,7 @@ export function ShopPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>)
         </p>
       </header>
 
-      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
-        <aside aria-label="Filters" className="min-w-0">
-          <ShopFilters params={params} onChange={update} onClear={clearFilters} />
-        </aside>
-
+      <FilteredListLayout shop={shop} list={listArgs}>
         <section aria-labelledby="available-title" className="min-w-0">
           <div ref={gridTop} className="flex scroll-mt-24 flex-wrap items-center justify-between gap-4 pb-6">
             <h2 id="available-title" className="text-sm text-muted" aria-live="polite">
@@ -89,12 +88,7 @@ export function ShopPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>)
                   </button>
                 </EmptyState>
               ) : (
-                <EmptyState title="Nothing matches these filters">
-                  <p>Try another colour, size or price range, or start again.</p>
-                  <button type="button" onClick={clearFilters} className="btn btn-outline btn-sm mt-5">
-                    Clear Filters
-                  </button>
-                </EmptyState>
+                <FiltersEmptyState onClear={clearFilters} />
               )
             }
           >
@@ -107,7 +101,7 @@ export function ShopPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>)
                   products={products}
                   onAddToCart={onAddToCart}
                   priorityCount={PRODUCT_GRID_PRIORITY_IMAGES}
-                  colourFilter={params.color === 'all' ? undefined : [params.color]}
+                  colourFilter={params.color.length > 0 ? params.color : undefined}
                 />
                 <div className="mt-14">
                   <Pagination
@@ -120,7 +114,7 @@ export function ShopPage({ onAddToCart }: Pick<ProductGridProps, 'onAddToCart'>)
             )}
           </ProductListState>
         </section>
-      </div>
+      </FilteredListLayout>
     </div>
   );
 }

@@ -3,24 +3,35 @@ import {
   clearShopFilters,
   parseShopParams,
   type ShopParams,
-  shopParamsToSearch,
+  shopQuery,
 } from '@shop/contract/shop-params';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
-/** The shop's filters and page, read from and written to the URL. */
-export function useShopParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+/** The query string a page writes for a choice of filters, given the one it has now. */
+export type ShopQueryOf = (params: ShopParams, current: URLSearchParams) => string;
+
+const shopPageQuery: ShopQueryOf = (params) => shopQuery(params);
+
+/**
+ * The shop's filters and page, read from and written to the URL; each change is a new history entry, so
+ * the back button undoes it. The address keeps its lists' commas readable (`color=black,red`).
+ */
+export function useShopParams(queryOf: ShopQueryOf = shopPageQuery) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const params = useMemo(() => parseShopParams(searchParams), [searchParams]);
 
-  const navigate = useCallback(
-    (next: (current: ShopParams) => ShopParams) =>
-      setSearchParams((prev) => shopParamsToSearch(next(parseShopParams(prev)))),
-    [setSearchParams],
+  const go = useCallback(
+    (next: (current: ShopParams) => ShopParams) => {
+      const query = queryOf(next(parseShopParams(searchParams)), searchParams);
+      navigate({ search: query ? `?${query}` : '' });
+    },
+    [navigate, queryOf, searchParams],
   );
 
-  const update = useCallback((change: Partial<ShopParams>) => navigate((c) => applyShopChange(c, change)), [navigate]);
-  const clearFilters = useCallback(() => navigate(clearShopFilters), [navigate]);
+  const update = useCallback((change: Partial<ShopParams>) => go((c) => applyShopChange(c, change)), [go]);
+  const clearFilters = useCallback(() => go(clearShopFilters), [go]);
 
   return { params, update, clearFilters };
 }
