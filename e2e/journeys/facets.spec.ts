@@ -11,8 +11,11 @@ import { expect, test } from '../support/test';
 test('two colours list the products of either, the URL keeps both, and back restores the first', async ({ page }) => {
   const red = await listProducts(page.request, { color: 'red', limit: DEFAULT_SHOP_PAGE_SIZE });
   const either = await listProducts(page.request, { color: 'red,silver', limit: DEFAULT_SHOP_PAGE_SIZE });
-  const silver = await listProducts(page.request, { color: 'silver', limit: 1 });
-  expect(either.totalProducts, 'a product has one colour').toBe(red.totalProducts + silver.totalProducts);
+  const silver = await listProducts(page.request, { color: 'silver', limit: 100 });
+  const allRed = await listProducts(page.request, { color: 'red', limit: 100 });
+  // A product in both colours is listed once.
+  const union = new Set([...allRed.products, ...silver.products].map((p) => p._id));
+  expect(either.totalProducts, 'red or silver').toBe(union.size);
   const shown = () => productIdsShown(page.getByRole('main'));
 
   await page.goto('/shop');

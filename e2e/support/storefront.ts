@@ -16,7 +16,8 @@ export async function productIdsShown(scope: Locator): Promise<string[]> {
   const hrefs = await scope
     .locator('a[href^="/shop/"]')
     .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  return [...new Set(hrefs.map((href) => href.replace('/shop/', '')))];
+  // A card may link to the colour a filter asked for (`/shop/<id>?colour=red`): the product is its id.
+  return [...new Set(hrefs.map((href) => href.replace('/shop/', '').split('?')[0] ?? ''))];
 }
 
 export async function openProduct(page: Page, product: { _id: string; name: string }): Promise<void> {

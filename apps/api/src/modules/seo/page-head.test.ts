@@ -87,8 +87,8 @@ describe('a product page as a crawler reads it', () => {
     expect(page.html.match(/<meta name="description"/g)).toHaveLength(1);
   });
 
-  it("carries Product JSON-LD with what Google's product rich results require, an offer per size", async () => {
-    const product = (await crawl(t, `/shop/${dress.id}`)).ld('Product');
+  it("carries ProductGroup JSON-LD with what Google's product rich results require, a variant per size", async () => {
+    const product = (await crawl(t, `/shop/${dress.id}`)).ld('ProductGroup');
     expect(product).toMatchObject({
       '@context': 'https://schema.org',
       name: 'Linen Wrap Dress',
@@ -105,10 +105,50 @@ describe('a product page as a crawler reads it', () => {
       ],
     });
     expect(product?.image).toEqual([expect.stringMatching(/^http:\/\/shop\.test\/uploads\/.+\.webp$/)]);
-    const offers = product?.offers as Record<string, string>[];
-    expect(offers.map((o) => [o.name, o.price, o.priceCurrency, o.availability])).toEqual([
-      ['Linen Wrap Dress, size M', '89.99', 'USD', 'https://schema.org/InStock'],
-      ['Linen Wrap Dress, size L', '89.99', 'USD', 'https://schema.org/OutOfStock'],
+    expect(product).toMatchObject({ productGroupID: dress.id, variesBy: ['https://schema.org/size'] });
+    const variants = product?.hasVariant as { name: string; size: string; offers: Record<string, string> }[];
+    expect(
+      variants.map((v) => [v.name, v.size, v.offers.price, v.offers.priceCurrency, v.offers.availability]),
+    ).toEqual([
+      ['Linen Wrap Dress, size M', 'M', '89.99', 'USD', 'https://schema.org/InStock'],
+      ['Linen Wrap Dress, size L', 'L', '89.99', 'USD', 'https://schema.org/OutOfStock'],
+    ]);
+  });
+
+  it("varies a product in colours by colour and size, each variant at its colour's address", async () => {
+    const gown = await createProduct(t.db, {
+      name: 'Satin Signet Ring',
+      category: 'jewellery',
+      color: 'black',
+      colours: ['black', 'red'],
+      sizeScale: 'ring',
+      stock: [
+        { size: '6', onHand: 2 },
+        { size: '7', onHand: 0, colour: 'red' },
+      ],
+    });
+    const group = (await crawl(t, `/shop/${gown.id}`)).ld('ProductGroup');
+    expect(group?.variesBy).toEqual(['https://schema.org/color', 'https://schema.org/size']);
+    const variants = group?.hasVariant as { name: string; color: string; offers: Record<string, string> }[];
+    expect(variants.map((v) => [v.name, v.color, v.offers.url, v.offers.availability])).toEqual([
+      [
+        'Satin Signet Ring, Black, size 6',
+        'Black',
+        `http://shop.test/shop/${gown.id}?colour=black`,
+        'https://schema.org/InStock',
+      ],
+      [
+        'Satin Signet Ring, Red, size 6',
+        'Red',
+        `http://shop.test/shop/${gown.id}?colour=red`,
+        'https://schema.org/InStock',
+      ],
+      [
+        'Satin Signet Ring, Red, size 7',
+        'Red',
+        `http://shop.test/shop/${gown.id}?colour=red`,
+        'https://schema.org/OutOfStock',
+      ],
     ]);
   });
 
