@@ -17,7 +17,7 @@ export const BENCH_SHOPPER = 'bench-shopper@bench.local';
 export const BENCH_BUYERS = Array.from({ length: 10 }, (_, i) => `bench-buyer-${i + 1}@bench.local`);
 
 /** Raised whenever the generated data changes shape, so older benchmark databases are made again. */
-const DATA_VERSION = 2;
+const DATA_VERSION = 3;
 
 export interface DataPlan {
   products: number;
