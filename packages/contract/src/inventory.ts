@@ -121,6 +121,9 @@ export const shortItemSchema = z.object({
   productId: idSchema,
   name: z.string(),
   size: z.string(),
+  /** The colour's key and name, for a product that comes in more than one. */
+  colour: z.enum(COLORS).optional(),
+  colourName: z.string().optional(),
   available: z.number().int(),
   requested: z.number().int(),
 });

@@ -50,10 +50,15 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   restock: 'Restock',
 };
 
-/** "Wrap Dress (M): 3 left" as a shopper reads it. */
-export function describeShortItem(item: { name: string; size: string; available: number }): string {
-  const name = item.size === ONE_SIZE ? item.name : `${item.name} (${item.size})`;
-  return `${name}: ${item.available} left`;
+/** "Wrap Dress (M): 3 left", or "Wrap Dress (Red, size M): 3 left" in one of its colours, as a shopper reads it. */
+export function describeShortItem(item: {
+  name: string;
+  size: string;
+  colourName?: string;
+  available: number;
+}): string {
+  const choice = item.colourName ? describeChoice(item.colourName, item.size) : item.size === ONE_SIZE ? '' : item.size;
+  return `${choice ? `${item.name} (${choice})` : item.name}: ${item.available} left`;
 }
 
 /** The sizes a product of this scale is listed in, in scale order. */

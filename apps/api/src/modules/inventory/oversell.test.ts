@@ -136,7 +136,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two shop processes, one PostgreSQ
     );
     const created = answers.filter((a) => a.status === 200);
     expect(created).toHaveLength(3);
-    expect(answers.filter((a) => a.status === 409)).toHaveLength(47);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(refused).toHaveLength(47);
+    for (const { body } of refused) {
+      expect((body.shortItems as ShortItem[])[0]).toMatchObject({ size: 'M', colour: 'red', colourName: 'Red' });
+      expect(body.message).toContain('Last Red Three Dress (Red, size M): 0 left');
+    }
     for (const { shop, buyer, body } of created) {
       expect(await payOn(shop, String(body.id))).toBe(303);
       const confirmed = await post(shop, buyer, '/api/orders/confirm-payment', { session_id: body.id });

@@ -51,6 +51,7 @@ export async function reserveCart(
         productId: l.productId,
         name: l.name,
         size: l.size,
+        ...(l.colourName && { colour: l.color, colourName: l.colourName }),
         available: Math.max(0, left.get(l.variantId) ?? 0),
         requested: l.quantity,
       })),

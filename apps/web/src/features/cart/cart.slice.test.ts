@@ -191,4 +191,14 @@ describe('sizes in the cart', () => {
     ]);
     expectTotalsConsistent(state);
   });
+
+  it('cuts back only the colour the server names when two colours of a product share a size', () => {
+    const red = { ...inM, colour: 'red' as const, colourName: 'Red', sku: 'LB-DRESS-RED-M' };
+    const black = { ...inM, colour: 'black' as const, colourName: 'Black' };
+    let state = run(addToCart(red), addToCart(black));
+    state = cartReducer(state, increaseQuantity(cartLineKey(black)));
+    state = cartReducer(state, limitToAvailable([{ productId: 'dress', size: 'M', colour: 'red', available: 0 }]));
+    expect(state.products.map((p) => [p.colour, p.quantity])).toEqual([['black', 2]]);
+    expectTotalsConsistent(state);
+  });
 });

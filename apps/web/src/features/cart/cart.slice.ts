@@ -67,7 +67,9 @@ export const removeFromCart = actionCreator<string>('cart/removeFromCart');
 export const clearCart = actionCreator('cart/clearCart');
 /** What the server said is left of lines it could not hold at checkout: fewer, or gone when none is left. */
 export const limitToAvailable =
-  actionCreator<readonly { productId: string; size: string; available: number }[]>('cart/limitToAvailable');
+  actionCreator<readonly { productId: string; size: string; colour?: Color; available: number }[]>(
+    'cart/limitToAvailable',
+  );
 
 /** The cart with one line's quantity moved by `step`, or the same cart when the line may not move. */
 function withQuantity(state: CartState, lineKey: string, step: 1 | -1): CartState {
@@ -79,9 +81,20 @@ function withQuantity(state: CartState, lineKey: string, step: 1 | -1): CartStat
   return cartStateOf(state.products.map((p) => (p === item ? { ...p, quantity } : p)));
 }
 
-/** A line the server's short list names: by size, or the product's only line when it has no size. */
-function shortOf<T extends { productId: string; size: string }>(item: CartItem, short: readonly T[]): T | undefined {
-  return short.find((s) => s.productId === item._id && (item.size === undefined || s.size === item.size));
+/**
+ * A line the server's short list names: by colour (when both name one; a line without a colour is of the
+ * product's first) and size, or the product's only line when it has no size.
+ */
+function shortOf<T extends { productId: string; size: string; colour?: Color }>(
+  item: CartItem,
+  short: readonly T[],
+): T | undefined {
+  return short.find(
+    (s) =>
+      s.productId === item._id &&
+      (s.colour === undefined || item.colour === undefined || s.colour === item.colour) &&
+      (item.size === undefined || s.size === item.size),
+  );
 }
 
 /**
