@@ -6,7 +6,12 @@ import {
   PRODUCT_PAGE_IMAGE_SIZES,
   UPLOAD_VARIANT_WIDTHS,
 } from '@shop/contract/constants';
-import { type ProductDetailResponse, type ProductListResponse, productListQuerySchema } from '@shop/contract/products';
+import {
+  type Product,
+  type ProductDetailResponse,
+  type ProductListResponse,
+  productListQuerySchema,
+} from '@shop/contract/products';
 import { parseShopParams, productListSearch, toProductListParams } from '@shop/contract/shop-params';
 import { imageSrcSet, imageVariantUrl } from '@shop/contract/uploads';
 import type { Queryable } from '../../db/client';
@@ -20,7 +25,7 @@ import type { CatalogueCache } from './catalogue-cache';
  * unknown product gets no hints; its page says so itself.
  */
 export function productPageHints(db: Queryable, cache: CatalogueCache): PageHintsSource {
-  return async ({ pathname }) => {
+  return async ({ pathname, searchParams }) => {
     const match = /^\/shop\/([^/]+)$/.exec(pathname);
     const id = idSchema.safeParse(match?.[1]);
     if (!id.success) return [];
@@ -30,7 +35,9 @@ export function productPageHints(db: Queryable, cache: CatalogueCache): PageHint
     });
     if (!answer) return [];
     const { product } = JSON.parse(answer.body) as ProductDetailResponse;
-    return [{ kind: 'data', href: apiPaths.product(id.data) }, imageHint(product.image, PRODUCT_PAGE_IMAGE_SIZES)];
+    // The page opens on the colour its address names, and that colour's first picture is its largest.
+    const picture = pictureOf(product, [searchParams.get('colour') ?? '']);
+    return [{ kind: 'data', href: apiPaths.product(id.data) }, imageHint(picture, PRODUCT_PAGE_IMAGE_SIZES)];
   };
 }
 
@@ -54,9 +61,14 @@ export function shopPageHints(db: Queryable, cache: CatalogueCache): PageHintsSo
       { kind: 'data', href: facetsSearch ? `${apiPaths.productFacets}?${facetsSearch}` : apiPaths.productFacets },
       ...products
         .slice(0, PRODUCT_GRID_PRIORITY_IMAGES)
-        .map((product) => imageHint(product.image, PRODUCT_CARD_IMAGE_SIZES)),
+        .map((product) => imageHint(pictureOf(product, [list.color ?? []].flat()), PRODUCT_CARD_IMAGE_SIZES)),
     ];
   };
+}
+
+/** The first picture of the first of the product's colours that `keys` names; else the product's own. */
+function pictureOf(product: Pick<Product, 'image' | 'colours'>, keys: readonly string[]): string {
+  return product.colours.find((c) => keys.includes(c.color))?.pictures[0]?.url ?? product.image;
 }
 
 /**
