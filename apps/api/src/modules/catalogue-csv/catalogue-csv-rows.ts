@@ -47,6 +47,8 @@ export interface HandleLines {
   oldPrice?: number | null;
   colours: ColourLines[];
   pictures: PictureLine[];
+  /** Whether a row of it had a problem: the product it would make is not checked, its rows' problems say why. */
+  broken: boolean;
 }
 
 export interface ReadFile {
@@ -192,15 +194,19 @@ export function readRows(rows: readonly CatalogueCsvRow[]): ReadFile {
     }
     let lines = byHandle.get(handle);
     if (!lines) {
-      lines = { handle, row: at, body: '', colours: [], pictures: [] };
+      lines = { handle, row: at, body: '', colours: [], pictures: [], broken: false };
       byHandle.set(handle, lines);
     }
+    const before = problems.length;
     readProductFields(lines, row, at, problems);
     if (isSizeRow(row)) readSize(lines, row, at, problems);
     readPicture(lines, row, at, problems);
+    if (problems.length > before) lines.broken = true;
   });
   for (const lines of byHandle.values()) {
-    if (lines.title === undefined) problems.push({ row: lines.row, message: `Title is required (${lines.handle})` });
+    if (lines.title !== undefined) continue;
+    problems.push({ row: lines.row, message: `Title is required (${lines.handle})` });
+    lines.broken = true;
   }
   return { handles: [...byHandle.values()], problems };
 }

@@ -57,6 +57,7 @@ async function checkFile(ctx: ServiceContext, text: string) {
   const problems = [...read.problems];
   const planned: PlannedProduct[] = [];
   for (const lines of read.handles) {
+    if (lines.broken) continue;
     const plan = planProduct(lines);
     if (Array.isArray(plan)) problems.push(...plan);
     else planned.push(plan);

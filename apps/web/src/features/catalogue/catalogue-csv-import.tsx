@@ -112,7 +112,7 @@ export function CatalogueCsvActions() {
               onClick={close}
               disabled={step.kind === 'checking' || step.kind === 'importing'}
             >
-              {step.kind === 'done' ? 'Close' : 'Cancel'}
+              {step.kind === 'done' ? 'Done' : 'Cancel'}
             </Button>
             {step.kind === 'checked' && problems.length === 0 && (
               <Button size="sm" onClick={() => void importChecked()}>
