@@ -5,7 +5,9 @@ import { Button, buttonClass } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { useCatalogueImport } from './use-catalogue-import';
 
-const counts = (r: CatalogueImportResponse) => `${r.products} products, ${r.colours} colours, ${r.sizes} sizes`;
+const many = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const counts = (r: CatalogueImportResponse) =>
+  `${many(r.products, 'product')}, ${many(r.colours, 'colour')}, ${many(r.sizes, 'size')}`;
 
 function Problems({ result }: { result: CatalogueImportResponse }) {
   return (
@@ -116,7 +118,7 @@ export function CatalogueCsvActions() {
             </Button>
             {step.kind === 'checked' && problems.length === 0 && (
               <Button size="sm" onClick={() => void importChecked()}>
-                Import {step.result.products} products
+                Import {many(step.result.products, 'product')}
               </Button>
             )}
           </div>
