@@ -1,4 +1,5 @@
 import type { ApiRun, Measured } from './api-suite';
+import type { CatalogueImport } from './catalogue-import';
 import type { ClusterRun } from './cluster-suite';
 import type { PageScore } from './lighthouse';
 import type { LoadResult } from './load';
@@ -41,6 +42,8 @@ export interface BenchJson {
   growth: Record<string, Record<string, { p99_ms: number | null }>>;
   mail: Nullable<MailDrain>;
   sitemap: Nullable<SitemapFetch>;
+  /** An admin's import of a CSV file of 10,000 products in three colours of five sizes. */
+  catalogue_import: Nullable<CatalogueImport>;
   /** The list and detail through HAProxy in front of `instances` shops (`--cluster`), against `ceiling`. */
   cluster: { instances: number; ceiling: Nullable<LoadResult>; endpoints: Record<string, EndpointFigures> } | null;
 }
@@ -69,6 +72,7 @@ export interface BenchRun {
   growth: { sizes: string[]; byEndpoint: Record<string, Record<string, Measured>> } | undefined;
   mail: MailDrain | { error: string } | undefined;
   sitemap: SitemapFetch | { error: string } | undefined;
+  catalogueImport?: CatalogueImport | { error: string };
   cluster: ClusterRun | { error: string } | undefined;
   notes: string[];
 }
@@ -170,6 +174,7 @@ export function toJson(run: BenchRun): BenchJson {
     growth,
     mail: ok(run.mail) ?? EMPTY_MAIL,
     sitemap: ok(run.sitemap) ?? EMPTY_SITEMAP,
+    catalogue_import: ok(run.catalogueImport) ?? { products: null, seconds: null },
     cluster: cluster
       ? {
           instances: cluster.instances,

@@ -17,6 +17,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userOfSession } from './modules/auth/sessions.service';
 import { enrolBeforeAdminCalls, mustEnrolBeforeAdminCalls } from './modules/auth/two-factor.service';
+import { catalogueCsvRoutes } from './modules/catalogue-csv/catalogue-csv.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { countProductPage, countShopActivity } from './modules/insight/activity-tracking';
 import { insightRoutes } from './modules/insight/insight.routes';
@@ -156,6 +157,7 @@ async function registerShopRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/auth' });
   await app.register(productsRoutes, { prefix: '/api/products' });
+  await app.register(catalogueCsvRoutes, { prefix: '/api/products' });
   await app.register(reviewsRoutes, { prefix: '/api/reviews' });
   await app.register(ordersRoutes, { prefix: '/api/orders' });
   await app.register(fulfilmentRoutes, { prefix: '/api/orders' });

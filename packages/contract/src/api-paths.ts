@@ -16,6 +16,8 @@ export const apiPaths = {
   relatedProducts: (id: string) => `/api/products/related/${id}`,
   createProduct: '/api/products/create-product',
   updateProduct: (id: string) => `/api/products/update-product/${id}`,
+  catalogueExport: '/api/products/export.csv',
+  catalogueImport: '/api/products/import',
   postReview: '/api/reviews/post-review',
   totalReviews: '/api/reviews/total-reviews',
   userReviews: (userId: string) => `/api/reviews/${userId}`,

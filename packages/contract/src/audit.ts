@@ -18,6 +18,7 @@ export const AUDIT_KINDS = [
   'discount_code.updated',
   'two_factor.enabled',
   'two_factor.disabled',
+  'catalogue.imported',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -35,6 +36,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'discount_code.updated': 'Discount code edited',
   'two_factor.enabled': 'Two-factor turned on',
   'two_factor.disabled': 'Two-factor turned off',
+  'catalogue.imported': 'Catalogue imported',
 };
 
 /** What an action was done to. */

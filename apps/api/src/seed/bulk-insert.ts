@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable, TableConfig } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/client';
+import type { Queryable } from '../db/client';
 import { mapLimit } from './seed-images';
 
 const ROWS_PER_STATEMENT = 5_000;
@@ -24,7 +24,7 @@ function arrayLiteral(values: readonly unknown[]): string {
  * parameter per column, so a statement of thousands of rows stays cheap to parse and plan.
  */
 export async function bulkInsert<T extends PgTable<TableConfig>>(
-  db: Database,
+  db: Queryable,
   table: T,
   rows: readonly T['$inferInsert'][],
   options: { ignoreConflicts?: boolean } = {},

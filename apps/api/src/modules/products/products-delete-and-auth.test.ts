@@ -93,11 +93,13 @@ describe('authorisation matrix', () => {
       'DELETE /api/products/:id admin',
       'GET /api/products public',
       'GET /api/products/:id public',
+      'GET /api/products/export.csv admin',
       'GET /api/products/facets public',
       'GET /api/products/related/:id public',
       'GET /api/products/suggestions public',
       'PATCH /api/products/update-product/:id admin',
       'POST /api/products/create-product admin',
+      'POST /api/products/import admin',
     ]);
   });
 

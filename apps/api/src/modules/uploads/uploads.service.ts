@@ -49,7 +49,42 @@ async function assertSupportedImage(bytes: Buffer): Promise<void> {
 
 /** Re-encodes an uploaded image to its WebP and AVIF variants without metadata and stores them under a random name. */
 export async function uploadImage(ctx: ServiceContext, storage: ImageStorage, dataUrl: string): Promise<string> {
-  const bytes = decodeDataUrl(dataUrl);
+  return storeImageBytes(ctx, storage, decodeDataUrl(dataUrl));
+}
+
+/**
+ * Fetches a picture from another site and stores it as an upload is stored. It must answer within the
+ * timeout and send no more than an upload may be, so a slow or huge answer cannot hold the import.
+ */
+export async function uploadImageFromUrl(
+  ctx: ServiceContext,
+  storage: ImageStorage,
+  url: string,
+  timeoutMs: number,
+): Promise<string> {
+  let bytes: Buffer;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    if (!response.ok || !response.body) throw invalid(`it answered ${response.status}`);
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    if (declared > UPLOAD_MAX_BYTES) throw new AppError('too_large', 'it is larger than 5 MB');
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += chunk.byteLength;
+      if (size > UPLOAD_MAX_BYTES) throw new AppError('too_large', 'it is larger than 5 MB');
+      chunks.push(chunk);
+    }
+    bytes = Buffer.concat(chunks);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw invalid(err instanceof Error && err.name === 'TimeoutError' ? 'it took too long' : 'it could not be reached');
+  }
+  if (bytes.length === 0) throw invalid('it is empty');
+  return storeImageBytes(ctx, storage, bytes);
+}
+
+async function storeImageBytes(ctx: ServiceContext, storage: ImageStorage, bytes: Buffer): Promise<string> {
   await assertSupportedImage(bytes);
   let set: Awaited<ReturnType<typeof encodeImageSet>>;
   try {

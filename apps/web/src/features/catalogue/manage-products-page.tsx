@@ -6,6 +6,7 @@ import { QueryPage } from '../../ui/dashboard-kit/query-page';
 import { TableSkeleton } from '../../ui/dashboard-kit/table-frame';
 import { usePagedList } from '../../ui/dashboard-kit/use-paged-list';
 import { EmptyState } from '../../ui/status-message';
+import { CatalogueCsvActions } from './catalogue-csv-import';
 import { useGetManagedProductsQuery } from './manage-products.api';
 import { ProductsTable } from './products-table';
 
@@ -24,9 +25,12 @@ export function ManageProductsPage() {
       title="Manage Products"
       description="Every piece in the shop, newest first."
       actions={
-        <Link to={paths.dashboard.addProduct.href()} className={buttonClass('primary', 'sm')}>
-          Add Product
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <CatalogueCsvActions />
+          <Link to={paths.dashboard.addProduct.href()} className={buttonClass('primary', 'sm')}>
+            Add Product
+          </Link>
+        </div>
       }
       query={query}
       loading={<TableSkeleton rows={limit} label="Loading the products" />}

@@ -1,4 +1,5 @@
 import { apiPaths } from '@shop/contract/api-paths';
+import type { CatalogueImportResponse } from '@shop/contract/catalogue-csv';
 import type { ProductStockResponse, StockChangeRequest } from '@shop/contract/inventory';
 import type {
   Product,
@@ -49,6 +50,16 @@ export const manageProductsApi = injectEndpoints((build) => ({
       ...recordAndListTags('Product', id),
     ],
   }),
+  /** Sends a CSV file's text; a dry run only checks it. A file with problems answers 400 with them all. */
+  importCatalogue: build.mutation<CatalogueImportResponse, { file: string; dryRun: boolean }>({
+    query: ({ file, dryRun }) => ({
+      url: `${apiPath(apiPaths.catalogueImport)}${dryRun ? '?dryRun=true' : ''}`,
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: file,
+    }),
+    invalidatesTags: (result) => (result && !result.dryRun ? [{ type: 'Product', id: 'LIST' }, 'Stats'] : []),
+  }),
   deleteProduct: build.mutation<ApiMessage, string>({
     query: (id) => ({ url: apiPath(apiPaths.product(id)), method: 'DELETE' }),
     invalidatesTags: (_result, _error, id) => [...recordAndListTags('Product', id), 'Stats'],
@@ -64,4 +75,5 @@ export const {
   useGetProductStockQuery,
   useChangeStockMutation,
   useDeleteProductMutation,
+  useImportCatalogueMutation,
 } = manageProductsApi;
