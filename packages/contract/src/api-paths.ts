@@ -16,6 +16,7 @@ export const apiPaths = {
   relatedProducts: (id: string) => `/api/products/related/${id}`,
   createProduct: '/api/products/create-product',
   updateProduct: (id: string) => `/api/products/update-product/${id}`,
+  productColours: (id: string) => `/api/products/${id}/colours`,
   postReview: '/api/reviews/post-review',
   totalReviews: '/api/reviews/total-reviews',
   userReviews: (userId: string) => `/api/reviews/${userId}`,
