@@ -2,6 +2,7 @@ import { apiPaths } from '@shop/contract/api-paths';
 import type { ProductStockResponse, StockChangeRequest } from '@shop/contract/inventory';
 import type {
   Product,
+  ProductColoursRequest,
   ProductDetailResponse,
   ProductInput,
   ProductListResponse,
@@ -37,6 +38,11 @@ export const manageProductsApi = injectEndpoints((build) => ({
     query: ({ id, changes }) => ({ url: apiPath(apiPaths.updateProduct(id)), method: 'PATCH', body: changes }),
     invalidatesTags: (_result, _error, { id }) => recordAndListTags('Product', id),
   }),
+  saveColours: build.mutation<ApiMessage & { product: Product }, { id: string; body: ProductColoursRequest }>({
+    query: ({ id, body }) => ({ url: apiPath(apiPaths.productColours(id)), method: 'PUT', body }),
+    // Colours bring and take sizes, so the stock panel reads them again too.
+    invalidatesTags: (_result, _error, { id }) => [{ type: 'Stock', id }, ...recordAndListTags('Product', id)],
+  }),
   getProductStock: build.query<ProductStockResponse, string>({
     query: (id) => apiPath(apiPaths.productStock(id)),
     providesTags: (_result, _error, id) => [{ type: 'Stock', id }],
@@ -61,6 +67,7 @@ export const {
   useUploadImageMutation,
   useCreateProductMutation,
   useUpdateProductMutation,
+  useSaveColoursMutation,
   useGetProductStockQuery,
   useChangeStockMutation,
   useDeleteProductMutation,

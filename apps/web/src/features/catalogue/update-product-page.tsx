@@ -5,6 +5,7 @@ import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { EditRecordPage } from '../../ui/dashboard-kit/form-page';
 import { useToast } from '../../ui/toast';
 import { useGetManagedProductQuery, useUpdateProductMutation } from './manage-products.api';
+import { ProductColoursForm } from './product-colours-form';
 import { ProductForm } from './product-form';
 import { productToValues } from './product-form-values';
 import { ProductStockPanel } from './product-stock-panel';
@@ -46,6 +47,7 @@ export function UpdateProductPage() {
             busy={saving}
             onSubmit={onSubmit}
           />
+          <ProductColoursForm key={`colours-${data.product._id}`} product={data.product} />
           <ProductStockPanel productId={data.product._id} />
         </>
       )}
