@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { EditRecordPage } from '../../ui/dashboard-kit/form-page';
+import { coloursOf } from '../../ui/product-colours';
 import { useToast } from '../../ui/toast';
 import { useGetManagedProductQuery, useUpdateProductMutation } from './manage-products.api';
 import { ProductColoursForm } from './product-colours-form';
@@ -48,7 +49,7 @@ export function UpdateProductPage() {
             onSubmit={onSubmit}
           />
           <ProductColoursForm key={`colours-${data.product._id}`} product={data.product} />
-          <ProductStockPanel productId={data.product._id} />
+          <ProductStockPanel productId={data.product._id} colours={coloursOf(data.product)} />
         </>
       )}
     </EditRecordPage>
