@@ -16,6 +16,7 @@ export const apiPaths = {
   relatedProducts: (id: string) => `/api/products/related/${id}`,
   createProduct: '/api/products/create-product',
   updateProduct: (id: string) => `/api/products/update-product/${id}`,
+  productColours: (id: string) => `/api/products/${id}/colours`,
   catalogueExport: '/api/products/export.csv',
   catalogueImport: '/api/products/import',
   postReview: '/api/reviews/post-review',

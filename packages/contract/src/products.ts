@@ -224,7 +224,7 @@ export const productColoursRequestSchema = z.object({ colours: coloursInputSchem
 export type ProductColoursRequest = z.infer<typeof productColoursRequestSchema>;
 
 /** The sizes of a scale a product is given, each once: the problem's message, or undefined when there is none. */
-function sizesProblem(sizes: readonly string[], scale: SizeScale): string | undefined {
+export function sizesProblem(sizes: readonly string[], scale: SizeScale): string | undefined {
   if (new Set(sizes).size !== sizes.length) return 'Each size may appear only once';
   const outside = sizes.find((size) => !(SIZE_SCALES[scale] as readonly string[]).includes(size));
   return outside === undefined ? undefined : INVENTORY_MESSAGES.notInScale(outside, scale);

@@ -34,6 +34,16 @@ export async function findProductScale(db: Queryable, productId: string, options
   return row?.scale;
 }
 
+/** The sizes of some of a product's colours, locked: a checkout cannot hold them until the lock ends. */
+export function lockSizesOfColours(db: Queryable, productId: string, colours: readonly VariantRow['color'][]) {
+  if (colours.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), inArray(productVariants.color, [...colours])))
+    .for('update');
+}
+
 export type NewVariant = typeof productVariants.$inferInsert;
 
 export async function insertVariants(db: Queryable, values: NewVariant[]): Promise<VariantRow[]> {

@@ -1,3 +1,4 @@
+import type { Color } from '@shop/contract/constants';
 import {
   INVENTORY_MESSAGES,
   LOW_STOCK_THRESHOLD,
@@ -8,7 +9,7 @@ import {
   type StockChangeRequest,
 } from '@shop/contract/inventory';
 import { PRODUCT_MESSAGES } from '@shop/contract/products';
-import type { Database, Queryable } from '../../db/client';
+import type { Database, Queryable, Transaction } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { AppError, invalid, notFound, unauthorised } from '../../platform/errors';
 import {
@@ -16,6 +17,7 @@ import {
   countLowStock,
   findProductScale,
   insertVariants,
+  lockSizesOfColours,
   lowStockVariants,
   setOnHand,
   type VariantRow,
@@ -28,7 +30,7 @@ import { insertLedger, ledgerOfProduct, ledgerRow } from './stock-ledger.queries
 export { type CartItemRequest, type CartLine, cartItemRequestOf, resolveCartLines } from './cart-lines';
 // Other modules reach the inventory through its service: the sizes a product is made with, a cart's
 // lines and the stock its checkout holds are answered from here, beside the admin's stock pages.
-export { addOpeningStock, newVariant, skuOf } from './product-sizes';
+export { addOpeningStock, madeInColourOf, newVariant, skuOf } from './product-sizes';
 export { endHold, reserveCart, restockReturned, sellUnheld, shortStock } from './stock-holds';
 /** How a hold ends, and a size's row: the inventory's words that other modules' code names. */
 export type { ReservationEnd, VariantRow };
@@ -130,6 +132,15 @@ export async function lowStock(db: Queryable): Promise<LowStockResponse> {
 /** The sizes of these products with their stock, for the catalogue's answers. */
 export function sizesOfProducts(db: Queryable, productIds: readonly string[]): Promise<VariantRow[]> {
   return variantsOfProducts(db, productIds);
+}
+
+/**
+ * The colours among these that open checkouts hold some size of. Their sizes stay locked to the end of
+ * the transaction, so a colour found free cannot be held before it is removed.
+ */
+export async function heldColours(tx: Transaction, productId: string, colours: readonly Color[]): Promise<Color[]> {
+  const sizes = await lockSizesOfColours(tx, productId, colours);
+  return colours.filter((colour) => sizes.some((v) => v.color === colour && v.reserved > 0));
 }
 
 /** A product's size scale, its row locked for an edit of the product when asked. */

@@ -47,3 +47,11 @@ export async function updateColour(
     .returning();
   return row;
 }
+
+export async function deleteColours(db: Queryable, productId: string, colors: readonly ColourRow['color'][]) {
+  if (colors.length === 0) return [];
+  return db
+    .delete(productColours)
+    .where(and(eq(productColours.productId, productId), inArray(productColours.color, [...colors])))
+    .returning();
+}

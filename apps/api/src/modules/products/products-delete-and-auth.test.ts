@@ -30,7 +30,7 @@ afterAll(() => t.close());
 const countProducts = async () => (await t.db.select({ id: products.id }).from(products)).length;
 const productRow = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0];
 
-function send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user?: TestUser, payload?: unknown) {
+function send(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: unknown) {
   return t.app.inject({
     method,
     url,
@@ -100,6 +100,7 @@ describe('authorisation matrix', () => {
       'PATCH /api/products/update-product/:id admin',
       'POST /api/products/create-product admin',
       'POST /api/products/import admin',
+      'PUT /api/products/:id/colours admin',
     ]);
   });
 
@@ -126,6 +127,9 @@ describe('authorisation matrix', () => {
       send('POST', '/api/products/create-product', who(caller), validInput),
       send('PATCH', `/api/products/update-product/${product.id}`, who(caller), { name: 'Hijacked' }),
       send('DELETE', `/api/products/${product.id}`, who(caller)),
+      send('PUT', `/api/products/${product.id}/colours`, who(caller), {
+        colours: [{ color: 'red', pictures: [{ url: '/uploads/red.webp', alt: 'Red' }] }],
+      }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(status);

@@ -1,6 +1,7 @@
 import { idParamsSchema, messageResponseSchema } from '@shop/contract/common';
 import {
   PRODUCT_MESSAGES,
+  productColoursRequestSchema,
   productDetailResponseSchema,
   productFacetsResponseSchema,
   productInputSchema,
@@ -16,6 +17,7 @@ import { contextOf } from '../../platform/context';
 import { sendCachedJson } from '../../platform/http-cache';
 import { productDetailAnswer, productListAnswer, readOptionsOf } from './catalogue-answers';
 import { IN_STOCK_FILTER_TAG, productsAnswerTags, suggestionAnswerTags } from './catalogue-tags';
+import { replaceColours } from './product-colours-edit';
 import { productFacets } from './product-facets';
 import { suggestSearches } from './product-search';
 import * as service from './products.service';
@@ -125,6 +127,22 @@ function productWriteRoutes(app: ProductsApp) {
     },
     async (request) => {
       const product = await service.updateProduct(contextOf(request), request.params.id, request.body);
+      return { message: PRODUCT_MESSAGES.updated, product };
+    },
+  );
+
+  app.put(
+    '/:id/colours',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        params: idParamsSchema,
+        body: productColoursRequestSchema,
+        response: { 200: productMutationResponseSchema },
+      },
+    },
+    async (request) => {
+      const product = await replaceColours(contextOf(request), request.params.id, request.body);
       return { message: PRODUCT_MESSAGES.updated, product };
     },
   );

@@ -3,6 +3,7 @@ import type { CatalogueImportResponse } from '@shop/contract/catalogue-csv';
 import type { ProductStockResponse, StockChangeRequest } from '@shop/contract/inventory';
 import type {
   Product,
+  ProductColoursRequest,
   ProductDetailResponse,
   ProductInput,
   ProductListResponse,
@@ -38,6 +39,11 @@ export const manageProductsApi = injectEndpoints((build) => ({
     query: ({ id, changes }) => ({ url: apiPath(apiPaths.updateProduct(id)), method: 'PATCH', body: changes }),
     invalidatesTags: (_result, _error, { id }) => recordAndListTags('Product', id),
   }),
+  saveColours: build.mutation<ApiMessage & { product: Product }, { id: string; body: ProductColoursRequest }>({
+    query: ({ id, body }) => ({ url: apiPath(apiPaths.productColours(id)), method: 'PUT', body }),
+    // Colours bring and take sizes, so the stock panel reads them again too.
+    invalidatesTags: (_result, _error, { id }) => [{ type: 'Stock', id }, ...recordAndListTags('Product', id)],
+  }),
   getProductStock: build.query<ProductStockResponse, string>({
     query: (id) => apiPath(apiPaths.productStock(id)),
     providesTags: (_result, _error, id) => [{ type: 'Stock', id }],
@@ -72,6 +78,7 @@ export const {
   useUploadImageMutation,
   useCreateProductMutation,
   useUpdateProductMutation,
+  useSaveColoursMutation,
   useGetProductStockQuery,
   useChangeStockMutation,
   useDeleteProductMutation,

@@ -1,17 +1,9 @@
-import {
-  type ProductStockResponse,
-  STOCK_REASON_LABELS,
-  type StockChangeRequest,
-  type StockLedgerEntry,
-  stockChangeRequestSchema,
-  type VariantStock,
-} from '@shop/contract/inventory';
+import type { ProductColour } from '@shop/contract/colours';
+import { type ProductStockResponse, STOCK_REASON_LABELS, type StockLedgerEntry } from '@shop/contract/inventory';
 import { SIZE_SCALES } from '@shop/contract/sizes';
-import type { FormEvent } from 'react';
-import { Button } from '../../ui/button';
+import { Fragment } from 'react';
+import { capitalise } from '../../lib/capitalise';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
-import { StockBadge } from '../../ui/dashboard-kit/stock-badge';
-import { stockLevel } from '../../ui/dashboard-kit/stock-level';
 import { formatDateTime } from '../../ui/dashboard-kit/table-format';
 import {
   alignedRight,
@@ -22,21 +14,40 @@ import {
   tableClass,
   td,
 } from '../../ui/dashboard-kit/table-frame';
-import { useSchemaForm } from '../../ui/schema-form';
-import { useToast } from '../../ui/toast';
-import { useFormProblem } from '../../ui/use-form-problem';
-import { useChangeStockMutation, useGetProductStockQuery } from './manage-products.api';
+import { useGetProductStockQuery } from './manage-products.api';
+import { type StockRow, StockRowForm } from './product-stock-row';
 
-/** A size of the product's scale, with its counts when the product comes in it. */
-interface StockRow {
-  size: string;
-  variant: VariantStock | null;
+type ShownColour = Pick<ProductColour, 'color' | 'name' | 'swatch'>;
+
+/** The product's colours in order, each with its sizes: those of its scale, then any it carries outside it. */
+function groupsOf(stock: ProductStockResponse, colours: readonly ShownColour[]) {
+  const scale: readonly string[] = SIZE_SCALES[stock.sizeScale];
+  const several = colours.length > 1;
+  return colours.map((colour) => {
+    const own = stock.variants.filter((v) => v.colour === colour.color);
+    const extra = own.filter((v) => !scale.includes(v.size)).map((v) => v.size);
+    const rows: StockRow[] = [...scale, ...extra].map((size) => ({
+      colour: colour.color,
+      size,
+      label: several ? `${colour.name} size ${size}` : `size ${size}`,
+      variant: own.find((v) => v.size === size) ?? null,
+    }));
+    return { colour, rows };
+  });
 }
 
-function rowsOf(stock: ProductStockResponse): StockRow[] {
-  const scale: readonly string[] = SIZE_SCALES[stock.sizeScale];
-  const extra = stock.variants.filter((v) => !scale.includes(v.size)).map((v) => v.size);
-  return [...scale, ...extra].map((size) => ({ size, variant: stock.variants.find((v) => v.size === size) ?? null }));
+/** A colour's name and swatch, heading its sizes. */
+function ColourHeading({ colour }: { colour: ShownColour }) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      <span
+        aria-hidden="true"
+        className="size-4 rounded-full border border-taupe"
+        style={{ background: colour.swatch }}
+      />
+      {colour.name}
+    </span>
+  );
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
@@ -50,111 +61,22 @@ function describeLedgerChange(entry: Pick<StockLedgerEntry, 'onHandChange' | 're
   return parts.join(', ') || 'No change';
 }
 
-/** A size's new count and reason, checked with the contract's schema, then sent; the one problem to show. */
-function useStockChange(productId: string, { size, variant }: StockRow) {
-  const reason: StockChangeRequest['reason'] = variant ? 'adjustment' : 'restock';
-  // The row's size is one of the product's scale or one the server already carries, so it is a size.
-  const form = useSchemaForm(stockChangeRequestSchema, { size: size as StockChangeRequest['size'], reason });
-  const { problem, send } = useFormProblem();
-  const [changeStock, { isLoading }] = useChangeStockMutation();
-  const notify = useToast();
-
-  function save(event: FormEvent) {
-    // The count the admin saw is the one on the screen now, which the last save may have changed.
-    form.setValue('expectedOnHand', variant?.onHand);
-    return form.handleSubmit(async (change) => {
-      await send(async () => {
-        await changeStock({ id: productId, change }).unwrap();
-        form.resetField('onHand');
-        notify(`Stock of size ${size} saved: ${change.onHand} on hand.`, 'success');
-      }, 'The stock could not be saved. Please try again.');
-    })(event);
-  }
-
-  const invalid = Object.values(form.formState.errors)[0]?.message;
-  return { form, problem: invalid ?? problem, save, saving: isLoading };
-}
-
-/** A size's counts as the table's first cells. */
-function StockCounts({ row: { size, variant } }: { row: StockRow }) {
-  return (
-    <>
-      <th scope="row" className={`${td} text-left font-medium`}>
-        {size}
-      </th>
-      <td className={`${td} font-mono text-xs whitespace-nowrap text-muted`}>{variant?.sku ?? 'Not carried'}</td>
-      <td className={`${td} text-right tabular-nums`}>{variant?.onHand ?? '—'}</td>
-      <td className={`${td} text-right tabular-nums`}>{variant?.reserved ?? '—'}</td>
-      <td className={`${td} text-right tabular-nums`}>
-        {variant ? (
-          <span className="inline-flex items-center gap-2">
-            <StockBadge level={stockLevel(variant.available)} />
-            {variant.available}
-          </span>
-        ) : (
-          '—'
-        )}
-      </td>
-    </>
-  );
-}
-
-function StockRowForm({ productId, row }: { productId: string; row: StockRow }) {
-  const { form, problem, save, saving } = useStockChange(productId, row);
-  const { size, variant } = row;
-  const problemId = `stock-problem-${size}`;
-  return (
-    <tr className={rowClass}>
-      <StockCounts row={row} />
-      <td className={td}>
-        <form onSubmit={save} noValidate className="flex flex-wrap items-center gap-2">
-          <input
-            type="number"
-            inputMode="numeric"
-            min="0"
-            step="1"
-            {...form.register('onHand', { valueAsNumber: true })}
-            aria-label={`New count on hand of size ${size}`}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? problemId : undefined}
-            placeholder={variant ? String(variant.onHand) : '0'}
-            className="field w-24 py-1.5 tabular-nums"
-          />
-          <select
-            {...form.register('reason')}
-            aria-label={`Reason for the change of size ${size}`}
-            className="field w-auto py-1.5"
-          >
-            <option value="adjustment">{STOCK_REASON_LABELS.adjustment}</option>
-            <option value="restock">{STOCK_REASON_LABELS.restock}</option>
-          </select>
-          <Button type="submit" size="sm" variant="outline" busy={saving}>
-            Save<span className="sr-only"> size {size}</span>
-          </Button>
-          {problem && (
-            <p id={problemId} role="alert" className="basis-full text-xs text-stop-dark">
-              {problem}
-            </p>
-          )}
-        </form>
-      </td>
-    </tr>
-  );
-}
-
-function StockHistory({ ledger }: { ledger: StockLedgerEntry[] }) {
+function StockHistory({ ledger, colours }: { ledger: StockLedgerEntry[]; colours: readonly ShownColour[] }) {
+  const nameOf = (key: string) => colours.find((c) => c.color === key)?.name ?? capitalise(key);
   if (!ledger.length) return <p className="text-sm text-muted">No stock has moved yet.</p>;
   return (
     <TableFrame label="Stock changes, newest first">
       <table className={tableClass}>
-        <TableHead columns={['Date', 'Size', 'Change', 'Reason', 'Who']} />
+        <TableHead columns={['Date', 'Colour · size', 'Change', 'Reason', 'Who']} />
         <tbody>
           {ledger.map((entry) => (
             <tr key={entry._id} className={rowClass}>
               <td className={`${td} whitespace-nowrap`}>
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </td>
-              <td className={td}>{entry.size}</td>
+              <td className={`${td} whitespace-nowrap`}>
+                {nameOf(entry.colour)} · {entry.size}
+              </td>
               <td className={`${td} tabular-nums`}>{describeLedgerChange(entry)}</td>
               <td className={td}>{STOCK_REASON_LABELS[entry.reason]}</td>
               <td className={td}>{entry.by ?? 'The shop'}</td>
@@ -166,8 +88,11 @@ function StockHistory({ ledger }: { ledger: StockLedgerEntry[] }) {
   );
 }
 
-/** The update page's stock: each size's counts with a form to change them, then the ledger, newest first. */
-export function ProductStockPanel({ productId }: { productId: string }) {
+/**
+ * The update page's stock: each colour's sizes with their counts and a form to change them, then the ledger,
+ * newest first.
+ */
+export function ProductStockPanel({ productId, colours }: { productId: string; colours: readonly ShownColour[] }) {
   const query = useGetProductStockQuery(productId, { refetchOnMountOrArgChange: true });
   const { data } = query;
   return (
@@ -178,8 +103,8 @@ export function ProductStockPanel({ productId }: { productId: string }) {
             Stock
           </h2>
           <p className="mt-1 text-sm text-muted">
-            Set the count on hand of a size. Pieces held by open checkouts stay held; a size that is not carried yet is
-            added.
+            Set the count on hand of a size of a colour. Pieces held by open checkouts stay held; a size that is not
+            carried yet is added.
           </p>
         </div>
         <QueryState
@@ -201,8 +126,17 @@ export function ProductStockPanel({ productId }: { productId: string }) {
                   ]}
                 />
                 <tbody>
-                  {rowsOf(stock).map((row) => (
-                    <StockRowForm key={row.size} productId={productId} row={row} />
+                  {groupsOf(stock, colours).map(({ colour, rows }) => (
+                    <Fragment key={colour.color}>
+                      <tr className="bg-linen/60">
+                        <th scope="colgroup" colSpan={6} className={`${td} text-left font-medium`}>
+                          <ColourHeading colour={colour} />
+                        </th>
+                      </tr>
+                      {rows.map((row) => (
+                        <StockRowForm key={`${row.colour}-${row.size}`} productId={productId} row={row} />
+                      ))}
+                    </Fragment>
                   ))}
                 </tbody>
               </table>
@@ -215,7 +149,7 @@ export function ProductStockPanel({ productId }: { productId: string }) {
           <h2 id="stock-history-title" className="font-display text-2xl text-ink">
             Stock history
           </h2>
-          <StockHistory ledger={data.ledger} />
+          <StockHistory ledger={data.ledger} colours={colours} />
         </section>
       )}
     </div>

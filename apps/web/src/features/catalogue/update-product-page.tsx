@@ -3,8 +3,10 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { EditRecordPage } from '../../ui/dashboard-kit/form-page';
+import { coloursOf } from '../../ui/product-colours';
 import { useToast } from '../../ui/toast';
 import { useGetManagedProductQuery, useUpdateProductMutation } from './manage-products.api';
+import { ProductColoursForm } from './product-colours-form';
 import { ProductForm } from './product-form';
 import { productToValues } from './product-form-values';
 import { ProductStockPanel } from './product-stock-panel';
@@ -46,7 +48,8 @@ export function UpdateProductPage() {
             busy={saving}
             onSubmit={onSubmit}
           />
-          <ProductStockPanel productId={data.product._id} />
+          <ProductColoursForm key={`colours-${data.product._id}`} product={data.product} />
+          <ProductStockPanel productId={data.product._id} colours={coloursOf(data.product)} />
         </>
       )}
     </EditRecordPage>
