@@ -8,13 +8,13 @@ import {
 } from '@shop/contract/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkInsert } from '../db/bulk-insert';
 import { orders, products, reviews, users } from '../db/schema';
 import { verifyPassword } from '../modules/auth/password';
 import { uploadsDir } from '../modules/uploads/image-storage';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { ACTIVITY_DAYS, GENERATED_USER_PASSWORD } from './activity-generator';
 import { rngOf } from './art/palette';
-import { bulkInsert } from './bulk-insert';
 import { type FillRequest, fillCatalogue } from './catalogue-fill';
 
 const DAY = 24 * 60 * 60 * 1000;

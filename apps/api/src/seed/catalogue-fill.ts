@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category, COLORS, type Color } from '@shop/contract/constants';
 import { eq, like, sql } from 'drizzle-orm';
+import { bulkInsert } from '../db/bulk-insert';
 import type { Database } from '../db/client';
 import { orderItems, orders, productColours, products, productVariants, reviews, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
@@ -14,7 +15,6 @@ import {
 } from './activity-generator';
 import type { Rng } from './art/palette';
 import { ART_KINDS, type ArtSpec } from './art/product-art';
-import { bulkInsert } from './bulk-insert';
 import { generateColours, generateProduct, generateVariants, type ProductRow } from './catalogue-generator';
 import { renderProductImages, seedOf } from './seed-images';
 

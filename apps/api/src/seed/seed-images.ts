@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { ImageStorage } from '../modules/uploads/image-storage';
 import { storeImageSet } from '../modules/uploads/image-variants';
+import { mapLimit } from '../platform/map-limit';
 import { type ArtSpec, renderProductImage } from './art/product-art';
 
 /** A stable number from a text (FNV-1a), so a product's picture is the same on every machine. */
@@ -20,20 +21,6 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
-}
-
-/** Runs `fn` over the items with at most `limit` running at once, keeping the order of the results. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /** Renders each product's picture and stores it exactly as an upload is stored; returns the URLs in order. */

@@ -1,7 +1,7 @@
 import { asc, inArray, sql } from 'drizzle-orm';
+import { bulkInsert } from '../../db/bulk-insert';
 import type { Queryable } from '../../db/client';
 import { productColours, products, productVariants, stockLedger } from '../../db/schema';
-import { bulkInsert } from '../../seed/bulk-insert';
 
 // The catalogue read whole for a file, and a file's products written many rows to a statement.
 

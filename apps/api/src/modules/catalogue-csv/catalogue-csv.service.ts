@@ -9,7 +9,7 @@ import {
 } from '@shop/contract/catalogue-csv';
 import { toCents } from '@shop/contract/money';
 import type { ServiceContext } from '../../platform/context';
-import { mapLimit } from '../../seed/seed-images';
+import { mapLimit } from '../../platform/map-limit';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
 import { newVariant } from '../inventory/inventory.service';
 import { colourRow } from '../products/product-colours';

@@ -3,10 +3,10 @@ import { ALL_SIZES } from '@shop/contract/inventory';
 import type { ProductFacetsResponse, ProductListResponse } from '@shop/contract/products';
 import { PRICE_BAND_KEYS, priceRangeOf } from '@shop/contract/shop-params';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkInsert } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { productColours, products, productVariants } from '../../db/schema';
 import { rngOf } from '../../seed/art/palette';
-import { bulkInsert } from '../../seed/bulk-insert';
 import { generateColours, generateProduct, generateVariants, type ProductRow } from '../../seed/catalogue-generator';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -1,10 +1,10 @@
 import type { ProductListResponse } from '@shop/contract/products';
 import type { SearchSuggestionsResponse } from '@shop/contract/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkInsert } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { productColours, products, productVariants } from '../../db/schema';
 import { pick, rngOf } from '../../seed/art/palette';
-import { bulkInsert } from '../../seed/bulk-insert';
 import { generateColours, generateProduct, generateVariants, type ProductRow } from '../../seed/catalogue-generator';
 import { mistypeOnce } from '../../seed/typos';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable, TableConfig } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../db/client';
-import { mapLimit } from './seed-images';
+import { mapLimit } from '../platform/map-limit';
+import type { Queryable } from './client';
 
 const ROWS_PER_STATEMENT = 5_000;
 const STATEMENTS_IN_FLIGHT = 3;
