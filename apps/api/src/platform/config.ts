@@ -151,6 +151,11 @@ const envSchema = z.object({
   /** After SIGTERM: readiness answers 503 at once, the shop goes on serving this long so a load balancer notices. */
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(5),
   /**
+   * `allow` lets a catalogue import fetch pictures from private addresses (the machine itself, its network):
+   * for a shop whose pictures sit on an internal server, and for tests. Refused by default.
+   */
+  IMPORT_PRIVATE_ADDRESSES: z.enum(['refuse', 'allow']).default('refuse'),
+  /**
    * After the delay, requests in flight, jobs and the database have this long to finish before the process exits
    * anyway. With the delay it stays under the 10 s a container runtime waits by default before it kills.
    */
@@ -190,6 +195,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     webDistDir: env.WEB_DIST_DIR,
     webServerEntry: env.WEB_SERVER_ENTRY,
     redisUrl: env.REDIS_URL,
+    importPrivateAddresses: env.IMPORT_PRIVATE_ADDRESSES === 'allow',
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? defaultRedisKeyPrefix(env, publicUrl),
     s3: env.S3_BUCKET
       ? {

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../platform/context';
 import { AppError, invalid } from '../../platform/errors';
 import type { ImageStorage } from './image-storage';
 import { encodeImageSet, storeImageSet, toRaw } from './image-variants';
+import { pictureAddressProblem } from './picture-address';
 
 /** The longest side of a stored upload; larger images are scaled down, smaller ones never up. */
 export const UPLOAD_LONGEST_SIDE = 1600;
@@ -62,9 +63,14 @@ export async function uploadImageFromUrl(
   url: string,
   timeoutMs: number,
 ): Promise<string> {
+  const address = URL.parse(url);
+  if (!address) throw invalid('it is not an address');
+  // A redirect is not followed: it could lead where the address itself may not.
+  const problem = ctx.config.importPrivateAddresses ? undefined : await pictureAddressProblem(address);
+  if (problem) throw invalid(problem);
   let bytes: Buffer;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    const response = await fetch(address, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     if (!response.ok || !response.body) throw invalid(`it answered ${response.status}`);
     const declared = Number(response.headers.get('content-length') ?? 0);
     if (declared > UPLOAD_MAX_BYTES) throw new AppError('too_large', 'it is larger than 5 MB');
