@@ -182,6 +182,30 @@ function defaultRedisKeyPrefix(env: z.infer<typeof envSchema>, publicUrl: string
   return `shop:${named(publicUrl)}:`;
 }
 
+/** The bucket pictures are kept in, when one is set; else they are kept on disk. */
+function s3Of(env: z.infer<typeof envSchema>) {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    publicUrl: env.S3_PUBLIC_URL,
+  };
+}
+
+/** Stripe, when its key is set; else the builtin test-mode checkout. */
+function stripeOf(env: z.infer<typeof envSchema>) {
+  if (!env.STRIPE_SECRET_KEY) return undefined;
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiUrl: env.STRIPE_API_URL,
+  };
+}
+
 function toConfig(env: z.infer<typeof envSchema>) {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -195,26 +219,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
     webDistDir: env.WEB_DIST_DIR,
     webServerEntry: env.WEB_SERVER_ENTRY,
     redisUrl: env.REDIS_URL,
-    importPrivateAddresses: env.IMPORT_PRIVATE_ADDRESSES === 'allow',
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? defaultRedisKeyPrefix(env, publicUrl),
-    s3: env.S3_BUCKET
-      ? {
-          bucket: env.S3_BUCKET,
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION,
-          accessKeyId: env.S3_ACCESS_KEY_ID,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-          publicUrl: env.S3_PUBLIC_URL,
-        }
-      : undefined,
-    stripe: env.STRIPE_SECRET_KEY
-      ? {
-          secretKey: env.STRIPE_SECRET_KEY,
-          publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
-          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-          apiUrl: env.STRIPE_API_URL,
-        }
-      : undefined,
+    s3: s3Of(env),
+    stripe: stripeOf(env),
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     mail: {
       smtpUrl: env.SMTP_URL,
@@ -260,6 +267,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       flushIntervalMs: env.INSIGHT_FLUSH_INTERVAL_SECONDS * 1000,
       cartBeaconsPerIpPerMinute: env.CART_BEACONS_PER_IP_PER_MINUTE,
     },
+    importPrivateAddresses: env.IMPORT_PRIVATE_ADDRESSES === 'allow',
     shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 },
   };
 }
