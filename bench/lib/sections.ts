@@ -97,7 +97,9 @@ async function apiSection(ctx: RunContext, dataset: Dataset, shopUrl: string, sh
     run.api.endpoints.browsing_while_buying = await browsingWhileBuying(shopUrl, dataset, settings, shop.pid);
   }
   // Last on this shop: the products it imports would change what the rows before it measure.
-  if (!options.rows) run.catalogueImport = await measureCatalogueImport(shopUrl).catch(errorOf);
+  if (!options.rows || options.rows.has('catalogue_import')) {
+    run.catalogueImport = await measureCatalogueImport(shopUrl).catch(errorOf);
+  }
   const ceilings = run.api.ceilingRuns.map((c) => c.rps.toLocaleString('en-US')).join(' and ');
   run.notes.push(`the ceiling was measured before and after the endpoints: ${ceilings} req/s (the mean is used)`);
 }
