@@ -3,12 +3,16 @@ import { apiPaths } from '@shop/contract/api-paths';
 import { CATALOGUE_CSV_COLUMNS } from '@shop/contract/catalogue-csv';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { logIn } from '../support/account';
+import { listProducts } from '../support/api';
 import { openDashboardPage } from '../support/dashboard';
 import { admin } from '../support/env';
 import { expect, test } from '../support/test';
 
-/** A small file in the shop's columns: two dresses, the second's price misspelt when `bad`. */
-function csvFile(tag: string, bad: boolean): Buffer {
+/**
+ * A small file in the shop's columns: two dresses, the second's price misspelt when `bad`, pictured with a
+ * picture the shop has (other journeys load the shop page these dresses appear on, every picture and all).
+ */
+function csvFile(tag: string, bad: boolean, picture: string): Buffer {
   const line = (values: Partial<Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>>) =>
     CATALOGUE_CSV_COLUMNS.map((c) => values[c] ?? '').join(',');
   const dress = (n: number, price: string) => ({
@@ -20,7 +24,7 @@ function csvFile(tag: string, bad: boolean): Buffer {
     'Option2 Value': 'M',
     'Variant Price': price,
     'Variant Inventory Qty': '3',
-    'Variant Image': '/uploads/csv-journey.webp',
+    'Variant Image': picture,
   });
   const rows = [CATALOGUE_CSV_COLUMNS.join(','), line(dress(1, '59.00')), line(dress(2, bad ? 'cheap' : '64.00'))];
   return Buffer.from(`${rows.join('\n')}\n`);
@@ -29,6 +33,8 @@ function csvFile(tag: string, bad: boolean): Buffer {
 test('the admin exports the catalogue, is shown a bad row, fixes it and imports the products', async ({ page }) => {
   test.setTimeout(120_000);
   const tag = randomBytes(3).toString('hex');
+  const [pictured] = (await listProducts(page.request, { category: 'dress', limit: 1 })).products;
+  const picture = pictured?.image ?? '';
   await logIn(page, admin);
   await openDashboardPage(page, '/dashboard/manage-products', 'Manage Products');
 
@@ -43,7 +49,7 @@ test('the admin exports the catalogue, is shown a bad row, fixes it and imports 
   await expect(dialog).toBeVisible();
   await dialog
     .getByLabel('CSV file')
-    .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: csvFile(tag, true) });
+    .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: csvFile(tag, true, picture) });
   await expect(dialog.getByText('1 problem: nothing was added.', { exact: false })).toBeVisible();
   const problem = dialog.getByRole('row').filter({ hasText: 'Variant Price' });
   await expect(problem.getByRole('cell').first()).toHaveText('3');
@@ -55,7 +61,7 @@ test('the admin exports the catalogue, is shown a bad row, fixes it and imports 
 
   await dialog
     .getByLabel('CSV file')
-    .setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: csvFile(tag, false) });
+    .setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: csvFile(tag, false, picture) });
   await expect(dialog.getByText('2 products, 2 colours, 2 sizes will be added.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 2 products' }).click();
   await expect(dialog.getByText('Imported: 2 products, 2 colours, 2 sizes added.')).toBeVisible();
