@@ -26,7 +26,14 @@ export function AddProductPage() {
 
   return (
     <FormPage title="Add New Product" description="Put a new piece in the shop.">
-      <ProductForm initial={EMPTY_PRODUCT} submitLabel="Add Product" busy={isLoading} withSizes onSubmit={onSubmit} />
+      <ProductForm
+        initial={EMPTY_PRODUCT}
+        submitLabel="Add Product"
+        busy={isLoading}
+        withSizes
+        withColours
+        onSubmit={onSubmit}
+      />
     </FormPage>
   );
 }

@@ -32,8 +32,12 @@ export function ColourPicturesField({ form, at, colourName }: ColourPicturesFiel
   const [dragged, setDragged] = useState<number | null>(null);
   const room = PICTURES_PER_COLOUR_MAX - fields.length;
   const onUploaded = useCallback(
-    (urls: string[]) => append(urls.map((url) => ({ url, alt: colourName }))),
-    [append, colourName],
+    (urls: string[]) => {
+      append(urls.map((url) => ({ url, alt: colourName })));
+      // A gallery that was refused for being empty is not any more.
+      form.clearErrors(`colours.${at}.pictures`);
+    },
+    [append, colourName, form, at],
   );
   const { status, uploadFiles } = useImagesUpload(onUploaded, room);
   const id = `colour-${at}-pictures`;

@@ -15,6 +15,7 @@ type ColoursForm = UseFormReturn<ColoursFormValues>;
 export function ProductColoursFields({ form }: { form: ColoursForm }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'colours' });
   const colours = form.watch('colours');
+  const listError = form.formState.errors.colours?.message ?? form.formState.errors.colours?.root?.message;
   return (
     <div className="space-y-4">
       {fields.map((field, at) => (
@@ -31,6 +32,11 @@ export function ProductColoursFields({ form }: { form: ColoursForm }) {
           <PlusIcon className="size-4" />
           Add a colour
         </Button>
+      )}
+      {listError && (
+        <p role="alert" className="text-sm text-stop-dark">
+          {listError}
+        </p>
       )}
     </div>
   );

@@ -5,7 +5,7 @@ import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { useToast } from '../../ui/toast';
 import { useSaveColoursMutation } from './manage-products.api';
 import { ProductColoursFields } from './product-colours-fields';
-import { type ColoursFormValues, checkColours, coloursToValues } from './product-colours-values';
+import { type ColoursFormValues, checkColours, coloursToValues, showColourProblems } from './product-colours-values';
 
 /**
  * An existing product's colours, saved on their own: the contract's schema checks them first and puts each
@@ -19,9 +19,7 @@ export function ProductColoursForm({ product }: { product: Product }) {
   const submit = form.handleSubmit(async (values) => {
     const check = checkColours(values);
     if (!check.ok) {
-      for (const problem of check.problems) {
-        form.setError((problem.path || 'colours') as 'colours', { message: problem.message });
-      }
+      showColourProblems(form, check.problems);
       return;
     }
     try {
@@ -33,7 +31,6 @@ export function ProductColoursForm({ product }: { product: Product }) {
     }
   });
 
-  const listError = form.formState.errors.colours?.message ?? form.formState.errors.colours?.root?.message;
   return (
     <section
       aria-labelledby="product-colours-heading"
@@ -46,13 +43,15 @@ export function ProductColoursForm({ product }: { product: Product }) {
         The first colour is the product's own: its first picture is the one the shop lists. A new colour takes the first
         colour's sizes, with none in stock.
       </p>
-      <form onSubmit={submit} noValidate>
+      <form
+        onSubmit={(event) => {
+          // The schema's errors are set by hand, so they are cleared by hand: a stale one would block the save.
+          form.clearErrors();
+          return submit(event);
+        }}
+        noValidate
+      >
         <ProductColoursFields form={form} />
-        {listError && (
-          <p role="alert" className="mt-3 text-sm text-stop-dark">
-            {listError}
-          </p>
-        )}
         <div className="mt-6 flex justify-end">
           <Button type="submit" busy={isLoading}>
             Save colours

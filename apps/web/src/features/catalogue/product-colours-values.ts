@@ -1,5 +1,6 @@
 import { COLOR_SWATCHES, COLORS, type Color } from '@shop/contract/constants';
 import { type Product, type ProductColoursRequest, productColoursRequestSchema } from '@shop/contract/products';
+import type { UseFormReturn } from 'react-hook-form';
 import { coloursOf } from '../../ui/product-colours';
 
 /** One colour as the form holds it: text, as inputs give it; pictures in the order the shop shows them. */
@@ -30,19 +31,37 @@ export function coloursToValues(product: Product): ColoursFormValues {
 
 /** A colour to add: the first the product does not come in yet, with its own name and swatch. */
 export function newColourValue(taken: readonly string[]): ColourFormValue {
-  const color = COLORS.find((c) => !taken.includes(c)) ?? COLORS[0];
+  return colourValue(COLORS.find((c) => !taken.includes(c)) ?? COLORS[0]);
+}
+
+/** A colour with the shop's name and swatch for its key, the product's price, and these pictures. */
+export function colourValue(color: Color, pictures: ColourFormValue['pictures'] = []): ColourFormValue {
   return {
     color,
     name: color.charAt(0).toUpperCase() + color.slice(1),
     swatch: COLOR_SWATCHES[color],
     price: '',
-    pictures: [],
+    pictures,
   };
 }
 
-export type ColoursCheck =
-  | { ok: true; request: ProductColoursRequest }
-  | { ok: false; problems: { path: string; message: string }[] };
+/** A problem of the form's colours: the path of the field it is about, as the form names it, and what is wrong. */
+export interface ColourProblem {
+  path: string;
+  message: string;
+}
+
+export type ColoursCheck = { ok: true; request: ProductColoursRequest } | { ok: false; problems: ColourProblem[] };
+
+/** Puts each problem under the field it is about; one about the whole list goes under the list. */
+export function showColourProblems(
+  form: Pick<UseFormReturn<ColoursFormValues>, 'setError'>,
+  problems: ColourProblem[],
+) {
+  for (const problem of problems) {
+    form.setError((problem.path || 'colours') as 'colours', { message: problem.message });
+  }
+}
 
 /** The form's colours checked by the contract's own schema, its problems at the fields they are about. */
 export function checkColours(values: ColoursFormValues): ColoursCheck {

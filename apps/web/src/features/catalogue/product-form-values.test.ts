@@ -18,6 +18,7 @@ const filled: ProductFormValues = {
   description: ' Cut on the bias. ',
   sizeScale: '',
   stock: {},
+  colours: [],
 };
 
 describe('the product form check, before anything is sent', () => {
@@ -121,4 +122,49 @@ describe('the product form check, before anything is sent', () => {
       expect(checkProductForm({ ...filled, stock }, true)).toEqual({ ok: false, problem: 'stock' });
     },
   );
+});
+
+describe('a new product in several colours', () => {
+  const black = {
+    color: 'black',
+    name: 'Ink',
+    swatch: '#111111',
+    price: '',
+    pictures: [
+      { url: '/uploads/ink-front.webp', alt: 'Ink front' },
+      { url: '/uploads/ink-back.webp', alt: 'Ink back' },
+    ],
+  };
+  const red = { ...black, color: 'red', name: 'Poppy', price: '99', pictures: [{ url: '/uploads/red.webp', alt: '' }] };
+
+  it("sends the colours, the product's color and image being the first colour's, whatever the old fields say", () => {
+    const check = checkProductForm({ ...filled, color: '', image: '', colours: [black, red], stock: { M: '2' } }, true);
+    expect(check).toMatchObject({
+      ok: true,
+      input: {
+        color: 'black',
+        image: '/uploads/ink-front.webp',
+        variants: [{ size: 'M', onHand: 2 }],
+        colours: [
+          { color: 'black', name: 'Ink', price: null, pictures: black.pictures },
+          { color: 'red', name: 'Poppy', price: 99, pictures: [{ url: '/uploads/red.webp', alt: '' }] },
+        ],
+      },
+    });
+  });
+
+  it('puts a colour without pictures, or a colour given twice, at the field it is about', () => {
+    const check = checkProductForm({ ...filled, colours: [black, { ...red, pictures: [] }] });
+    expect(check).toEqual({
+      ok: false,
+      problem: 'colours',
+      problems: [{ path: 'colours.1.pictures', message: 'A colour needs at least one picture' }],
+    });
+    const twice = checkProductForm({ ...filled, colours: [black, { ...black }] });
+    expect(twice).toMatchObject({ ok: false, problem: 'colours', problems: [{ path: 'colours' }] });
+  });
+
+  it('still asks for the fields every product needs', () => {
+    expect(checkProductForm({ ...filled, name: ' ', colours: [black] })).toEqual({ ok: false, problem: 'missing' });
+  });
 });

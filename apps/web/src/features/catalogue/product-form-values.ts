@@ -2,6 +2,7 @@ import { CATEGORIES, type Category, COLORS, type Color } from '@shop/contract/co
 import { type VariantStockInput, variantStockInputSchema } from '@shop/contract/inventory';
 import type { Product, ProductInput } from '@shop/contract/products';
 import { CATEGORY_SIZE_SCALES, SIZE_SCALES, type SizeScale } from '@shop/contract/sizes';
+import { type ColourFormValue, type ColourProblem, checkColours } from './product-colours-values';
 
 /** What the form holds: text, as inputs give it. */
 export interface ProductFormValues {
@@ -16,6 +17,11 @@ export interface ProductFormValues {
   sizeScale: string;
   /** A new product's count on hand per size; a blank size is one the piece does not come in. */
   stock: Partial<Record<string, string>>;
+  /**
+   * A new product's colours, the first its own, when the admin gives it several; empty while it has only the
+   * one of the Color and Image fields.
+   */
+  colours: ColourFormValue[];
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -28,6 +34,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   description: '',
   sizeScale: '',
   stock: {},
+  colours: [],
 };
 
 export function productToValues(product: Product): ProductFormValues {
@@ -41,6 +48,7 @@ export function productToValues(product: Product): ProductFormValues {
     description: product.description,
     sizeScale: product.sizeScale,
     stock: {},
+    colours: [],
   };
 }
 
@@ -61,13 +69,30 @@ export type ProductFormCheck =
   | { ok: true; input: ProductInput }
   | { ok: false; problem: 'missing' }
   | { ok: false; problem: 'price' }
-  | { ok: false; problem: 'stock' };
+  | { ok: false; problem: 'stock' }
+  | { ok: false; problem: 'colours'; problems: ColourProblem[] };
+
+/**
+ * With colours, the contract's schema checks them first, each problem for its field; the product's color and
+ * image are then the first colour's key and first picture, and the rest is checked as for one colour.
+ */
+export function checkProductForm(values: ProductFormValues, withSizes = false): ProductFormCheck {
+  if (values.colours.length === 0) return checkProductFields(values, withSizes);
+  const colours = checkColours({ colours: values.colours });
+  if (!colours.ok) return { ok: false, problem: 'colours', problems: colours.problems };
+  const first = colours.request.colours[0];
+  const check = checkProductFields(
+    { ...values, color: first?.color ?? '', image: first?.pictures[0]?.url ?? '' },
+    withSizes,
+  );
+  return check.ok ? { ok: true, input: { ...check.input, colours: colours.request.colours } } : check;
+}
 
 /**
  * Name, category, price, description, color and an uploaded image are all required. A new
  * product (`withSizes`) may give the stock of each size it comes in.
  */
-export function checkProductForm(values: ProductFormValues, withSizes = false): ProductFormCheck {
+function checkProductFields(values: ProductFormValues, withSizes: boolean): ProductFormCheck {
   const name = values.name.trim();
   const description = values.description.trim();
   const image = values.image.trim();

@@ -1,6 +1,6 @@
 import { CATEGORIES, COLORS } from '@shop/contract/constants';
 import type { ProductInput } from '@shop/contract/products';
-import { useCallback } from 'react';
+import { type FormEvent, useCallback } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { capitalise } from '../../lib/capitalise';
 import { showAlert } from '../../ui/alerts';
@@ -8,6 +8,8 @@ import { Button } from '../../ui/button';
 import { SchemaSelect } from '../../ui/schema-choice';
 import { SchemaField } from '../../ui/schema-form';
 import { ImageUploadField } from './image-upload-field';
+import { showColourProblems } from './product-colours-values';
+import { MoreColoursButton, NewProductColours } from './product-form-colours';
 import { checkProductForm, type ProductFormValues } from './product-form-values';
 import { ProductSizesFields } from './product-sizes-fields';
 
@@ -17,6 +19,8 @@ interface ProductFormProps {
   busy: boolean;
   /** A new product's form also asks for its sizes and their stock; later changes go through the stock table. */
   withSizes?: boolean;
+  /** A new product may come in several colours; later changes go through the colours editor. */
+  withColours?: boolean;
   onSubmit: (input: ProductInput) => Promise<void>;
 }
 
@@ -38,23 +42,24 @@ const PROBLEMS = {
  * The product form of Add New Product and Update Product. Its own check comes first (the Missing
  * Fields! warning), so nothing incomplete is ever sent.
  */
-export function ProductForm({ initial, submitLabel, busy, withSizes = false, onSubmit }: ProductFormProps) {
+export function ProductForm({
+  initial,
+  submitLabel,
+  busy,
+  withSizes = false,
+  withColours = false,
+  onSubmit,
+}: ProductFormProps) {
   // The form's own check, not a schema resolver: a failure is one warning (the Missing Fields! alert),
   // not a message under each field.
   const form = useForm<ProductFormValues>({ defaultValues: initial });
   const values = form.watch();
+  const oneColour = values.colours.length === 0;
 
   const { setValue } = form;
   const setImage = useCallback((image: string) => setValue('image', image), [setValue]);
 
-  const submit = form.handleSubmit(async (current) => {
-    const check = checkProductForm(current, withSizes);
-    if (!check.ok) {
-      await showAlert(PROBLEMS[check.problem]);
-      return;
-    }
-    await onSubmit(check.input);
-  });
+  const submit = useProductFormSubmit(form, withSizes, onSubmit);
 
   return (
     <form onSubmit={submit} noValidate className="rounded-2xl border border-sand bg-white p-5 sm:p-8">
@@ -70,12 +75,15 @@ export function ProductForm({ initial, submitLabel, busy, withSizes = false, onS
           placeholder="Linen wrap dress"
         />
         <ChoiceField form={form} name="category" label="Category" options={CATEGORIES} />
-        <ChoiceField form={form} name="color" label="Color" options={COLORS} />
+        {oneColour && <ChoiceField form={form} name="color" label="Color" options={COLORS} />}
         <PriceField form={form} name="price" label="Price ($)" placeholder="50.00" />
         <PriceField form={form} name="oldPrice" label="Old price ($, optional)" placeholder="70.00" />
-        <div className="sm:col-span-2">
-          <ImageUploadField id="product-image" value={values.image} onChange={setImage} />
-        </div>
+        {oneColour && (
+          <div className="sm:col-span-2">
+            <ImageUploadField id="product-image" value={values.image} onChange={setImage} />
+            {withColours && <MoreColoursButton form={form} />}
+          </div>
+        )}
         <SchemaField
           form={form}
           name="description"
@@ -87,6 +95,7 @@ export function ProductForm({ initial, submitLabel, busy, withSizes = false, onS
             <textarea {...control} rows={5} className="field resize-y" placeholder="Fabric, fit and care" />
           )}
         </SchemaField>
+        {!oneColour && <NewProductColours form={form} />}
         {withSizes && (
           <ProductSizesFields
             values={values}
@@ -105,6 +114,29 @@ export function ProductForm({ initial, submitLabel, busy, withSizes = false, onS
 }
 
 type ProductFormState = UseFormReturn<ProductFormValues>;
+
+/** The form's check, then the answer: a warning, the colours' problems at their fields, or the input sent on. */
+function useProductFormSubmit(
+  form: ProductFormState,
+  withSizes: boolean,
+  onSubmit: (input: ProductInput) => Promise<void>,
+) {
+  const submit = form.handleSubmit(async (current) => {
+    const check = checkProductForm(current, withSizes);
+    if (check.ok) {
+      await onSubmit(check.input);
+    } else if (check.problem === 'colours') {
+      showColourProblems(form, check.problems);
+    } else {
+      await showAlert(PROBLEMS[check.problem]);
+    }
+  });
+  return (event: FormEvent) => {
+    // The colours' errors are set by hand, so they are cleared by hand: a stale one would block the form.
+    form.clearErrors();
+    return submit(event);
+  };
+}
 
 /** A category or a colour: one of the contract's words, shown capitalised, none chosen at first. */
 function ChoiceField({
