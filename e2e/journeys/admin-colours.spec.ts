@@ -4,7 +4,7 @@ import { apiPaths } from '@shop/contract/api-paths';
 import type { Product, ProductDetailResponse, ProductListResponse } from '@shop/contract/products';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { logIn } from '../support/account';
-import { ok } from '../support/api';
+import { listProducts, ok } from '../support/api';
 import { dashboardHeading, openDashboardPage, pngImage } from '../support/dashboard';
 import { admin } from '../support/env';
 import { expect, test } from '../support/test';
@@ -21,8 +21,10 @@ const altsOf = (colour: Locator) =>
     .getByRole('textbox', { name: /^Alt text of picture/ })
     .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 
+/** A dress in black, pictured with a picture the shop has: other journeys load every picture of the shop page. */
 async function newProduct(page: Page): Promise<Product> {
   const name = `Colour Journey Dress ${randomBytes(3).toString('hex')}`;
+  const [pictured] = (await listProducts(page.request, { category: 'dress', limit: 1 })).products;
   const res = await page.request.post(apiPaths.createProduct, {
     data: {
       name,
@@ -30,7 +32,7 @@ async function newProduct(page: Page): Promise<Product> {
       color: 'black',
       price: 120,
       description: 'A dress the admin gives a second colour.',
-      image: '/uploads/none.webp',
+      image: pictured?.image,
     },
   });
   return (await ok<{ product: Product }>(res, 'the new product')).product;
