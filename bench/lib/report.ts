@@ -174,7 +174,7 @@ export function toJson(run: BenchRun): BenchJson {
     growth,
     mail: ok(run.mail) ?? EMPTY_MAIL,
     sitemap: ok(run.sitemap) ?? EMPTY_SITEMAP,
-    catalogue_import: ok(run.catalogueImport) ?? { products: null, seconds: null },
+    catalogue_import: ok(run.catalogueImport) ?? { products: null, files: null, seconds: null },
     cluster: cluster
       ? {
           instances: cluster.instances,

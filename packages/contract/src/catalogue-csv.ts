@@ -32,9 +32,13 @@ export const CATALOGUE_CSV_REQUIRED_COLUMNS = ['Handle', 'Title', 'Option1 Value
 /** The option names the shop writes; an import reads the values by their place, whatever they are named. */
 export const CATALOGUE_CSV_OPTIONS = { colour: 'Color', size: 'Size' } as const;
 
-/** Large enough for ten thousand products in three colours of five sizes each. */
-export const CATALOGUE_CSV_MAX_BYTES = 40 * 1024 * 1024;
-export const CATALOGUE_CSV_MAX_ROWS = 250_000;
+/**
+ * What one import may hold: the shop reads and checks a whole file before it writes any of it (all or
+ * nothing), inside the process's own memory, so a larger catalogue comes in several files. About three
+ * thousand products in three colours of five sizes each.
+ */
+export const CATALOGUE_CSV_MAX_BYTES = 8 * 1024 * 1024;
+export const CATALOGUE_CSV_MAX_ROWS = 60_000;
 /** A file with more problems than this lists only the first ones: the rest are usually the same mistake. */
 export const CATALOGUE_CSV_PROBLEMS_SHOWN = 500;
 /** A picture fetched from another site may be no larger than an upload, and must arrive in this time. */
@@ -84,7 +88,7 @@ export const CATALOGUE_CSV_MESSAGES = {
   imported: 'The catalogue was imported',
   refused: 'Nothing was imported: the file has problems',
   empty: 'The file has no rows',
-  tooManyRows: `A file may have at most ${CATALOGUE_CSV_MAX_ROWS} rows`,
+  tooManyRows: `A file may have at most ${CATALOGUE_CSV_MAX_ROWS} rows: split the catalogue into several files`,
   unreadable: (reason: string) => `The file is not a CSV file the shop can read: ${reason}`,
   missingColumn: (column: string) => `The file has no "${column}" column`,
 } as const;

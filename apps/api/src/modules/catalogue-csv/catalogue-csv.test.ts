@@ -1,5 +1,10 @@
 import { apiPaths } from '@shop/contract/api-paths';
-import { CATALOGUE_CSV_COLUMNS, type CatalogueImportResponse } from '@shop/contract/catalogue-csv';
+import {
+  CATALOGUE_CSV_COLUMNS,
+  CATALOGUE_CSV_MAX_ROWS,
+  CATALOGUE_CSV_MESSAGES,
+  type CatalogueImportResponse,
+} from '@shop/contract/catalogue-csv';
 import { COLORS, type Color } from '@shop/contract/constants';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -186,6 +191,21 @@ describe('a file with problems', () => {
     expect(await count(empty, products)).toBe(before);
     const dry = await importFile(shop, admin, smallFile(true), true);
     expect([dry.statusCode, dry.json<CatalogueImportResponse>().problems]).toEqual([200, problems]);
+  });
+
+  it('refuses a file of more rows than one import takes, asking for it in several', async () => {
+    const before = await count(shop, products);
+    const line = row(size('many', 'Red', 'S'));
+    const file = stringify([
+      [...CATALOGUE_CSV_COLUMNS],
+      ...Array.from({ length: CATALOGUE_CSV_MAX_ROWS + 1 }, () => line),
+    ]);
+    const res = await importFile(shop, admin, file);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<CatalogueImportResponse>().problems).toEqual([
+      { row: 1, message: CATALOGUE_CSV_MESSAGES.tooManyRows },
+    ]);
+    expect(await count(shop, products)).toBe(before);
   });
 
   it('once fixed, a dry run writes nothing and the import adds its products', async () => {
