@@ -62,7 +62,6 @@ export const exportedHandleOf = (name: string, id: string) => `${handleOf(name) 
 export const catalogueImportQuerySchema = z.object({
   dryRun: z
     .enum(['true', 'false'], { message: 'dryRun must be true or false' })
-    .transform((v) => v === 'true')
     .optional()
     .meta({ description: '`true` to check the file and count what it would add, writing nothing' }),
 });

@@ -149,6 +149,14 @@ export async function makeEveryKindOfAction(t: TestApp, admin: TestUser) {
   const made = new Map<AuditKind, AuditEntry>();
   const { productId, customer, order } = await actOnCatalogueAndOrders(t, admin);
   const discountId = await actOnCodesAndTwoFactor(t, admin);
+  const header = 'Handle,Title,Body (HTML),Type,Option1 Value,Option2 Value,Variant Price,Variant Image';
+  const imported = await t.app.inject({
+    method: 'POST',
+    url: '/api/products/import',
+    headers: { ...as(admin), 'content-type': 'text/csv' },
+    payload: `${header}\naudit-scarf,Audit Scarf,A silk scarf.,accessories,Red,One size,25.00,/uploads/x.webp\n`,
+  });
+  expect(imported.statusCode, imported.body).toBe(200);
   const res = await listAudit(t, { actor: admin.email }, admin);
   expect(res.statusCode).toBe(200);
   for (const entry of (res.json().entries as AuditEntry[]).reverse()) made.set(entry.kind, entry);

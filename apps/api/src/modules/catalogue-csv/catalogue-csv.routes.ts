@@ -36,21 +36,27 @@ export const catalogueCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CATALOGUE_CSV_MAX_BYTES,
       schema: {
         querystring: catalogueImportQuerySchema,
-        body: z.string().meta({ description: 'The CSV file, sent as text/csv' }),
-        response: { 200: catalogueImportResponseSchema, 400: catalogueImportResponseSchema },
+        consumes: ['text/csv', 'text/plain'],
+        body: z.string().nullish().meta({ description: 'The CSV file, sent as text/csv' }),
+        // A file with problems is answered with them; a request refused before its file is read, with a message.
+        response: {
+          200: catalogueImportResponseSchema,
+          400: z.union([catalogueImportResponseSchema, z.object({ message: z.string() })]),
+        },
       },
     },
     async (request, reply) => {
       const ctx = contextOf(request);
-      if (request.body.trim() === '') throw invalid('The file is empty');
+      const file = request.body ?? '';
+      if (file.trim() === '') throw invalid('The file is empty');
       await enforceRateLimit(
         app.deps.rateLimiter,
         rateLimitKey('catalogue-import', ctx.actor?.id ?? request.ip),
         { limit: IMPORTS_PER_MINUTE, windowSeconds: 60 },
         'catalogue imports',
       );
-      const dryRun = request.query.dryRun ?? false;
-      const result = await importCatalogue(ctx, app.deps.imageStorage, request.body, { dryRun });
+      const dryRun = request.query.dryRun === 'true';
+      const result = await importCatalogue(ctx, app.deps.imageStorage, file, { dryRun });
       return reply.status(result.problems.length > 0 && !dryRun ? 400 : 200).send(result);
     },
   );
