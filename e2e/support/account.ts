@@ -44,6 +44,12 @@ export async function logOut(page: Page): Promise<void> {
     .click();
   const confirmation = page.getByRole('dialog').filter({ hasText: /log ?out/i });
   await expect(confirmation).toBeVisible();
-  await confirmation.getByRole('button', { name: /yes|log ?out/i }).click();
-  await expect(loginLink(page)).toBeVisible();
+  // On a busy machine a click can land while the dialog is still opening and do nothing: click again until
+  // the shopper is logged out.
+  await expect(async () => {
+    if (await confirmation.isVisible()) {
+      await confirmation.getByRole('button', { name: /yes|log ?out/i }).click({ timeout: 2_000 });
+    }
+    await expect(loginLink(page)).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
