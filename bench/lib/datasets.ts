@@ -233,11 +233,13 @@ async function pickFixtures(db: Db): Promise<Fixtures> {
   const all = await db.execute(sql`select id from products`);
   const cart = await db.execute(sql`
     select distinct on (p.created_at, p.id) p.id, v.id as variant_id, v.size, p.size_scale
-    from products p join product_variants v on v.product_id = p.id
+    from products p join product_variants v on v.product_id = p.id and v.color = p.color
     order by p.created_at desc, p.id, v.position limit 3`);
   const sized = await db.execute(sql`
-    select p.id, v.id as variant_id, v.size from products p join product_variants v on v.product_id = p.id
+    select p.id, v.id as variant_id, v.size from products p
+    join product_variants v on v.product_id = p.id and v.color = p.color
     where p.category = 'dress' and v.size = 'M' order by p.id limit 1`);
+  // The lines name no colour, so they are of each product's own (first) colour: its sizes are the fixtures'.
   // Both drivers answer raw SQL with { rows }.
   type Row = { id: string; name: string; variant_id: string; size: string; size_scale?: string };
   const rows = (result: unknown) => (result as { rows: Row[] }).rows;
