@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, sentMails } from '../../db/schema';
+import { orders, productColours, sentMails } from '../../db/schema';
 import { createProduct, createUser } from '../../test/factories';
 import {
   handler,
@@ -72,6 +72,25 @@ describe('the order confirmation over SMTP', () => {
       recipient: user.email,
       subject: mail.subject,
     });
+  });
+
+  it("names a line's colour with its size, at the colour's price", async () => {
+    const user = await createUser(t.db);
+    const dress = await createProduct(t.db, {
+      name: 'Tencel Tea Dress',
+      color: 'black',
+      colours: ['black', 'red'],
+      priceCents: 6900,
+      sizeScale: 'clothing',
+      stock: [{ size: 'M', onHand: 5 }],
+    });
+    await t.db
+      .update(productColours)
+      .set({ priceCents: 7900 })
+      .where(and(eq(productColours.productId, dress.id), eq(productColours.color, 'red')));
+    const { order } = await buy(t.app, user, [{ _id: dress.id, quantity: 1, colour: 'red', size: 'M' }]);
+    const mail = await received(messageId('order-confirmation', order._id));
+    expect(mail.text ?? '').toMatch(/Red, size M · 1 × \$79\.00/);
   });
 
   it('is not sent again when its job runs again, and a job about nothing ends without a mail', async () => {
