@@ -1,4 +1,4 @@
-import { type Color, PRICE_RANGES } from '@shop/contract/constants';
+import { COLOR_SWATCHES, type Color, PRICE_RANGES } from '@shop/contract/constants';
 import type { ProductFacetsResponse } from '@shop/contract/products';
 import {
   FACET_VALUES,
@@ -9,17 +9,6 @@ import {
 } from '@shop/contract/shop-params';
 import { capitalise } from '../../lib/capitalise';
 import { FacetGroup, FacetOption } from './facet-option';
-
-/** Swatches for the colour filter; the names themselves come from the contract. */
-const SWATCH: Record<Color, string> = {
-  black: '#1f1a16',
-  red: '#a8322d',
-  gold: '#d8b46a',
-  blue: '#3e5a86',
-  silver: '#c0c4c8',
-  beige: '#e3d3b8',
-  green: '#2f6b4f',
-};
 
 const PRICE_LABELS = new Map(PRICE_RANGES.map((range) => [priceRangeKey(range), range.label]));
 
@@ -74,7 +63,7 @@ function Facet({
             <span
               aria-hidden="true"
               className="size-4 shrink-0 rounded-full border border-ink/10"
-              style={{ background: SWATCH[value as Color] }}
+              style={{ background: COLOR_SWATCHES[value as Color] }}
             />
           )}
         </FacetOption>
