@@ -1,5 +1,5 @@
+import { swatchOf } from '@shop/contract/colour-choice';
 import type { ProductColour } from '@shop/contract/products';
-import { swatchOf } from './product-colours';
 
 /** A card shows this many swatches at most, and how many more there are after them. */
 export const COLOUR_DOTS_MAX = 5;

@@ -1,3 +1,4 @@
+import { coloursOf, firstColourAmong, priceOfColour } from '@shop/contract/colour-choice';
 import { PRODUCT_CARD_IMAGE_SIZES } from '@shop/contract/constants';
 import type { Product } from '@shop/contract/products';
 import { useId } from 'react';
@@ -6,7 +7,6 @@ import { paths } from '../config/paths';
 import { ColourDots } from './colour-dots';
 import { PlusIcon } from './icons';
 import { Price } from './price';
-import { coloursOf, firstColourAmong, priceOfColour } from './product-colours';
 import { ProductImage } from './product-image';
 import { RatingStars } from './rating-stars';
 

@@ -1,4 +1,5 @@
 import { apiPaths } from '@shop/contract/api-paths';
+import { firstColourAmong } from '@shop/contract/colour-choice';
 import { idSchema } from '@shop/contract/common';
 import {
   PRODUCT_CARD_IMAGE_SIZES,
@@ -67,9 +68,8 @@ export function shopPageHints(db: Queryable, cache: CatalogueCache): PageHintsSo
 }
 
 /** The first picture of the first of the product's colours that `keys` names; else the product's own. */
-function pictureOf(product: Pick<Product, 'image' | 'colours'>, keys: readonly string[]): string {
-  return product.colours.find((c) => keys.includes(c.color))?.pictures[0]?.url ?? product.image;
-}
+const pictureOf = (product: Product, keys: readonly string[]) =>
+  firstColourAmong(product, keys)?.pictures[0]?.url ?? product.image;
 
 /**
  * An upload's `<picture>` offers AVIF first, so its preload is the AVIF set, typed so that a browser

@@ -1,3 +1,4 @@
+import { colourOf, priceOfColour } from '@shop/contract/colour-choice';
 import { idSchema } from '@shop/contract/common';
 import { SHOP_NAME } from '@shop/contract/constants';
 import { ONE_SIZE } from '@shop/contract/inventory';
@@ -47,14 +48,14 @@ function ratingAndReviews({ product, reviews }: ProductDetailResponse) {
  * its own stock, and the page's address with its colour chosen.
  */
 function variantOf(kit: PageHeadKit, product: DetailProduct, path: string, variant: DetailProduct['variants'][number]) {
-  const colour = product.colours.find((c) => c.color === variant.colour);
+  const colour = colourOf(product, variant.colour);
   const several = product.colours.length > 1;
-  const label = [several && colour?.name, variant.size !== ONE_SIZE && `size ${variant.size}`].filter(Boolean);
+  const label = [several && colour.name, variant.size !== ONE_SIZE && `size ${variant.size}`].filter(Boolean);
   const url = kit.absolute(several ? `${path}?colour=${variant.colour}` : path);
   const offer: Offer = {
     '@type': 'Offer',
     url,
-    price: (colour?.price ?? product.price).toFixed(2),
+    price: priceOfColour(product, colour).toFixed(2),
     priceCurrency: 'USD',
     itemCondition: 'https://schema.org/NewCondition',
     availability: variant.available > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
@@ -63,8 +64,8 @@ function variantOf(kit: PageHeadKit, product: DetailProduct, path: string, varia
     '@type': 'Product' as const,
     name: [product.name, ...label].join(', '),
     sku: variant.sku,
-    image: kit.absolute(colour?.pictures[0]?.url ?? product.image),
-    ...(colour && { color: colour.name }),
+    image: kit.absolute(colour.pictures[0]?.url ?? product.image),
+    color: colour.name,
     ...(variant.size !== ONE_SIZE && { size: variant.size }),
     offers: offer,
   };

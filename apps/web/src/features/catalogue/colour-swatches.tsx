@@ -1,7 +1,7 @@
+import { swatchOf } from '@shop/contract/colour-choice';
 import { formatMoney } from '@shop/contract/money';
 import type { ProductColour } from '@shop/contract/products';
 import { useId } from 'react';
-import { swatchOf } from '../../ui/product-colours';
 
 interface ColourSwatchesProps {
   colours: readonly ProductColour[];

@@ -1,7 +1,7 @@
+import { coloursOf } from '@shop/contract/colour-choice';
 import { COLOR_SWATCHES, COLORS, type Color } from '@shop/contract/constants';
 import { type Product, type ProductColoursRequest, productColoursRequestSchema } from '@shop/contract/products';
 import type { UseFormReturn } from 'react-hook-form';
-import { coloursOf } from '../../ui/product-colours';
 
 /** One colour as the form holds it: text, as inputs give it; pictures in the order the shop shows them. */
 export interface ColourFormValue {

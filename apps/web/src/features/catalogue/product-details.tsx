@@ -1,3 +1,4 @@
+import { coloursOf, priceOfColour, variantsOfColour } from '@shop/contract/colour-choice';
 import type { ProductVariant } from '@shop/contract/inventory';
 import type { Product, ProductColour } from '@shop/contract/products';
 import { SHIPPING_PROMISES } from '@shop/contract/shipping';
@@ -7,7 +8,6 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button } from '../../ui/button';
 import { Price } from '../../ui/price';
-import { coloursOf, priceOfColour, variantsOfColour } from '../../ui/product-colours';
 import { RatingStars } from '../../ui/rating-stars';
 import { ColourSwatches } from './colour-swatches';
 import { ProductGallery } from './product-gallery';

@@ -1,9 +1,9 @@
+import { coloursOf } from '@shop/contract/colour-choice';
 import type { ProductInput } from '@shop/contract/products';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { adminCallFailed } from '../../ui/dashboard-kit/call-failed';
 import { EditRecordPage } from '../../ui/dashboard-kit/form-page';
-import { coloursOf } from '../../ui/product-colours';
 import { useToast } from '../../ui/toast';
 import { useGetManagedProductQuery, useUpdateProductMutation } from './manage-products.api';
 import { ProductColoursForm } from './product-colours-form';

@@ -1,7 +1,7 @@
+import { colourOf } from '@shop/contract/colour-choice';
 import type { Product, ProductColour } from '@shop/contract/products';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { colourOf } from '../../ui/product-colours';
 
 /** The query parameter that names the product page's colour, so a link, a reload or a share keeps it. */
 export const COLOUR_PARAM = 'colour';

@@ -1,6 +1,8 @@
-import { COLOR_SWATCHES } from '@shop/contract/constants';
-import type { ProductVariant } from '@shop/contract/inventory';
-import type { Product, ProductColour } from '@shop/contract/products';
+import { COLOR_SWATCHES } from './constants';
+import type { ProductVariant } from './inventory';
+import type { Product, ProductColour } from './products';
+
+// Which of a product's colours a page shows, and what of it: the web app and the server's page hints agree.
 
 type ColouredProduct = Pick<Product, 'name' | 'color' | 'image'> & Partial<Pick<Product, 'colours' | 'variants'>>;
 
