@@ -109,6 +109,8 @@ export const lowStockItemSchema = z.object({
   image: z.string(),
   size: z.string(),
   colour: z.enum(COLORS),
+  /** The colour's name as the shop shows it ("Burgundy"). */
+  colourName: z.string(),
   sku: z.string(),
   available: z.number().int(),
 });

@@ -146,11 +146,16 @@ export function lowStockVariants(db: Queryable, threshold: number, limit: number
       image: products.image,
       size: productVariants.size,
       colour: productVariants.color,
+      colourName: productColours.name,
       sku: productVariants.sku,
       available: availableExpression,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
+    .innerJoin(
+      productColours,
+      and(eq(productColours.productId, productVariants.productId), eq(productColours.color, productVariants.color)),
+    )
     .where(sql`${productVariants.onHand} - ${productVariants.reserved} <= ${threshold}`)
     .orderBy(asc(availableExpression), asc(products.name), asc(productVariants.position))
     .limit(limit);

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorMessage } from '../../lib/api-error';
-import { capitalise } from '../../lib/capitalise';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { RetryButton } from '../../ui/dashboard-kit/retry-button';
 import { StockBadge } from '../../ui/dashboard-kit/stock-badge';
@@ -39,8 +38,7 @@ function LowStockList({ items, total }: LowStockResponse) {
               <p className="line-clamp-2 text-sm font-medium text-ink">{item.name}</p>
               <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
                 <p className="text-xs text-muted">
-                  {capitalise(item.colour)} · Size {item.size} ·{' '}
-                  <span className="tabular-nums">{item.available} left</span>
+                  {item.colourName} · Size {item.size} · <span className="tabular-nums">{item.available} left</span>
                 </p>
                 <StockBadge level={stockLevel(item.available)} />
               </div>
@@ -49,7 +47,7 @@ function LowStockList({ items, total }: LowStockResponse) {
               Restock
               <span className="sr-only">
                 {' '}
-                {item.name}, {item.colour} size {item.size}
+                {item.name}, {item.colourName} size {item.size}
               </span>
             </Link>
           </li>
