@@ -114,4 +114,32 @@ describe('a product in two colours', () => {
     const lacking = await change({ size: 'M', colour: 'green', onHand: 4 });
     expect(lacking.statusCode).toBe(400);
   });
+
+  it("edits the first colour through the product's own colour, and refuses one it comes in already", async () => {
+    const skirt = await createProduct(t.db, {
+      name: 'Pleated Skirt',
+      color: 'black',
+      colours: ['black', 'red'],
+      sizeScale: 'clothing',
+      stock: [{ size: 'M', onHand: 3 }],
+    });
+    const update = (body: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/products/update-product/${skirt.id}`,
+        headers: admin.headers,
+        payload: body,
+      });
+    const taken = await update({ color: 'red' });
+    expect([taken.statusCode, taken.json().message]).toEqual([400, 'The product comes in Red already']);
+    const moved = await update({ color: 'green' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const { product } = moved.json() as {
+      product: { color: string; colours: { color: string }[]; variants: { colour: string }[] };
+    };
+    expect(product.color).toBe('green');
+    expect(product.colours.map((c) => c.color)).toEqual(['green', 'red']);
+    // Its sizes moved with it.
+    expect(product.variants.map((v) => v.colour)).toEqual(['green', 'red']);
+  });
 });

@@ -23,17 +23,6 @@ export function coloursOfProducts(db: Queryable, productIds: readonly string[]):
     .orderBy(asc(productColours.productId), asc(productColours.position), asc(productColours.color));
 }
 
-/** The product's first colour: the one its `color` and `image` are. */
-export async function firstColourOf(db: Queryable, productId: string): Promise<ColourRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(productColours)
-    .where(eq(productColours.productId, productId))
-    .orderBy(asc(productColours.position), asc(productColours.color))
-    .limit(1);
-  return row;
-}
-
 export async function updateColour(
   db: Queryable,
   productId: string,

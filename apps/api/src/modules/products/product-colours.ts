@@ -8,7 +8,6 @@ import { addOpeningStock, type VariantRow } from '../inventory/inventory.service
 import {
   type ColourRow,
   coloursOfProducts,
-  firstColourOf,
   insertColours,
   type NewColour,
   updateColour,
@@ -67,12 +66,10 @@ export async function addColours(
  */
 export async function editFirstColour(tx: Transaction, productId: string, edit: { color?: Color; image?: string }) {
   if (edit.color === undefined && edit.image === undefined) return;
-  const first = await firstColourOf(tx, productId);
+  const [first, ...others] = await coloursOfProducts(tx, [productId]);
   if (!first) return;
-  if (edit.color !== undefined && edit.color !== first.color) {
-    const taken = (await coloursOfProducts(tx, [productId])).some((c) => c.color === edit.color);
-    if (taken) throw invalid(COLOUR_MESSAGES.alreadyHas(colourName(edit.color)));
-  }
+  const taken = others.find((c) => c.color === edit.color);
+  if (taken) throw invalid(COLOUR_MESSAGES.alreadyHas(colourName(taken.color)));
   const pictures =
     edit.image === undefined
       ? undefined
