@@ -143,7 +143,8 @@ export function lowStockVariants(db: Queryable, threshold: number, limit: number
     .select({
       productId: products.id,
       name: products.name,
-      image: products.image,
+      // The colour's own first picture: the size that runs low is of that colour.
+      image: sql<string>`${productColours.pictures}->0->>'url'`,
       size: productVariants.size,
       colour: productVariants.color,
       colourName: productColours.name,

@@ -49,7 +49,7 @@ beforeAll(async () => {
   // Red costs more than the product's own price.
   await t.db
     .update(productColours)
-    .set({ priceCents: 7900 })
+    .set({ priceCents: 7900, pictures: [{ url: '/uploads/red-tea-dress.webp', alt: 'Tencel Tea Dress in red' }] })
     .where(and(eq(productColours.productId, dress.id), eq(productColours.color, 'red')));
 });
 afterAll(() => t.close());
@@ -63,6 +63,20 @@ describe('a product in two colours', () => {
     expect(await idsOf('/api/products?color=red&size=M&inStock=true&limit=100')).not.toContain(dress.id);
     expect(await idsOf('/api/products?color=red&size=S&inStock=true&limit=100')).toContain(dress.id);
     expect(await idsOf('/api/products?color=black&size=M&inStock=true&limit=100')).toContain(dress.id);
+  });
+
+  it('runs low as a size of a colour, named and pictured as that colour', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/inventory/low-stock', headers: admin.headers });
+    const items = res.json().items as {
+      productId: string;
+      size: string;
+      colour: string;
+      colourName: string;
+      image: string;
+    }[];
+    expect(items.filter((i) => i.productId === dress.id)).toEqual([
+      expect.objectContaining({ size: 'M', colour: 'red', colourName: 'Red', image: '/uploads/red-tea-dress.webp' }),
+    ]);
   });
 
   it("prices a line at its colour's price, and one naming no colour at the first colour's", async () => {
