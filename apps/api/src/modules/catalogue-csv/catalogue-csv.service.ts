@@ -11,7 +11,7 @@ import { toCents } from '@shop/contract/money';
 import type { ServiceContext } from '../../platform/context';
 import { mapLimit } from '../../platform/map-limit';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
-import { newVariant } from '../inventory/inventory.service';
+import { ledgerRow, newVariant } from '../inventory/inventory.service';
 import { colourRow } from '../products/product-colours';
 import type { ImageStorage } from '../uploads/image-storage';
 import { uploadImageFromUrl } from '../uploads/uploads.service';
@@ -125,7 +125,7 @@ function tableRows(planned: readonly PlannedProduct[], actorId: string) {
           id: variantId,
           onHand: size.onHand,
         });
-        if (size.onHand > 0) ledger.push({ variantId, reason: 'restock', onHandDelta: size.onHand, actorId });
+        if (size.onHand > 0) ledger.push(ledgerRow(variantId, 'restock', { onHand: size.onHand }, actorId));
       }
     });
   });

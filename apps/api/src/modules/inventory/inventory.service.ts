@@ -32,6 +32,7 @@ export { type CartItemRequest, type CartLine, cartItemRequestOf, resolveCartLine
 // lines and the stock its checkout holds are answered from here, beside the admin's stock pages.
 export { addOpeningStock, madeInColourOf, newVariant, skuOf } from './product-sizes';
 export { endHold, reserveCart, restockReturned, sellUnheld, shortStock } from './stock-holds';
+export { ledgerRow } from './stock-ledger.queries';
 /** How a hold ends, and a size's row: the inventory's words that other modules' code names. */
 export type { ReservationEnd, VariantRow };
 
