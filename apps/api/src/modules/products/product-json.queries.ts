@@ -9,9 +9,10 @@ import { products, productVariants, reviews, users } from '../../db/schema';
 const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The sizes of the product of the row, in scale order, as the contract shows them (a size's available
- * count never below zero), as JSON text, and whether any can still be bought: joined laterally as `sizes`.
- * Each size's JSON up to its available count is kept with its row (`json_head`, migrations 0019 and 0021).
+ * The sizes of the product of the row, colour by colour in the colours' order and each colour's in scale
+ * order, as the contract shows them (a size's available count never below zero), as JSON text, and whether
+ * any can still be bought: joined laterally as `sizes`. Each size's JSON up to its available count is kept
+ * with its row (`json_head`, migrations 0019, 0021 and 0025).
  */
 export const sizesOfProduct = (db: Queryable) =>
   db
