@@ -3,6 +3,7 @@ import type { Insight } from './modules/insight/insight-deps';
 import type { MailSender } from './modules/mail/mail-sender';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { CatalogueCache } from './modules/products/catalogue-cache';
+import type { CatalogueIndex } from './modules/products/catalogue-index';
 import type { ImageStorage } from './modules/uploads/image-storage';
 import type { RouteAuth } from './platform/auth-guard';
 import type { AppConfig } from './platform/config';
@@ -23,6 +24,8 @@ export interface AppDeps {
   paymentProvider: PaymentProvider;
   /** Catalogue answers kept in memory, dropped on writes (modules/products/catalogue-cache.ts). */
   catalogueCache: CatalogueCache;
+  /** The catalogue's facets and sorts in memory, which lists are read from while it is up to date. */
+  catalogueIndex: CatalogueIndex;
   /** Signs the cookie that tells a login comes from a browser the account used before. */
   knownDeviceSecret: Buffer;
   events: ShopEvents;

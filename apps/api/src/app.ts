@@ -30,6 +30,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { CATALOGUE_CACHE_DEFAULTS, CatalogueCache } from './modules/products/catalogue-cache';
+import { CATALOGUE_INDEX_DEFAULTS, CatalogueIndex } from './modules/products/catalogue-index';
 import { dropCatalogueCacheOnWrites } from './modules/products/catalogue-invalidation';
 import { stockMovedTags } from './modules/products/catalogue-tags';
 import { productPageHints, shopPageHints } from './modules/products/product-page-hints';
@@ -115,6 +116,12 @@ async function createAppDeps(app: FastifyInstance, options: BuildAppOptions): Pr
       staleIfErrorMs: config.catalogueStaleIfErrorMs,
       servesStaleOn: isDatabaseUnavailable,
     }),
+    catalogueIndex: new CatalogueIndex(database.db, {
+      ...CATALOGUE_INDEX_DEFAULTS,
+      ttlMs: config.catalogueIndexMs,
+      onError: (err) =>
+        app.log.warn({ err }, 'the catalogue index could not be read; lists are read from the database'),
+    }),
     knownDeviceSecret: await sharedSecret(database.db, KNOWN_DEVICE_SECRET),
     lifecycle: { shuttingDown: false },
     events: new ShopEvents(),
@@ -193,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (origin === 'unheard') deps.catalogueCache.expire();
     else if (change.kind === 'stock') deps.catalogueCache.drop(stockMovedTags(change.productIds));
     else deps.catalogueCache.invalidate();
+    deps.catalogueIndex.heard(origin, change);
   });
   // Changes made here drop the other instances' caches too, and theirs drop this one's.
   const broadcast = await startShopEventsBroadcast(database, deps.events, app.log);
@@ -209,8 +217,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerPlatform(app, deps, routeAuth);
   await registerShopRoutes(app, deps);
   await registerWebApp(app, config.webDistDir, {
-    domainHints: [productPageHints(deps.db, deps.catalogueCache), shopPageHints(deps.db, deps.catalogueCache)],
-    pageHead: renderedPageHeads(pageHeads({ db: deps.db, cache: deps.catalogueCache, publicUrl: config.publicUrl })),
+    domainHints: [
+      productPageHints(deps.db, deps.catalogueCache),
+      shopPageHints(deps.db, deps.catalogueCache, deps.catalogueIndex),
+    ],
+    pageHead: renderedPageHeads(
+      pageHeads({
+        db: deps.db,
+        cache: deps.catalogueCache,
+        index: deps.catalogueIndex,
+        publicUrl: config.publicUrl,
+      }),
+    ),
     renderer: await storefrontRenderer(app, config.webServerEntry, app.log),
     pageCache: deps.catalogueCache,
     pageServed: countProductPage({ activity: deps.insight.activity, rateLimiter: deps.rateLimiter }),

@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   const app = await buildApp({ config, database, logger: log });
-  await seedOnFirstStart(app.deps, app.log);
+  // The seed writes the demo catalogue itself, so the copies of the catalogue the shop keeps are told.
+  if (await seedOnFirstStart(app.deps, app.log)) app.deps.events.catalogueChanged();
+  await app.deps.catalogueIndex.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

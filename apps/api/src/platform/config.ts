@@ -144,6 +144,11 @@ const envSchema = z.object({
   DATABASE_LOCK_TIMEOUT_SECONDS: seconds(5),
   /** How long catalogue answers are still served, marked stale, while the database is unreachable. */
   CATALOGUE_STALE_IF_ERROR_SECONDS: z.coerce.number().min(0).max(86_400).default(300),
+  /**
+   * How long each instance lists from its catalogue index after reading it, unless it hears of a change
+   * first: what an edit made in the database by hand can leave unseen. 0 lists from the database alone.
+   */
+  CATALOGUE_INDEX_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How often each instance adds the requests it counted (product views, carts, searches) to the database. */
   INSIGHT_FLUSH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Add-to-cart beacons one address may send a minute before it is answered 429. */
@@ -263,6 +268,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       lockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_SECONDS * 1000,
     },
     catalogueStaleIfErrorMs: env.CATALOGUE_STALE_IF_ERROR_SECONDS * 1000,
+    catalogueIndexMs: env.CATALOGUE_INDEX_SECONDS * 1000,
     insight: {
       flushIntervalMs: env.INSIGHT_FLUSH_INTERVAL_SECONDS * 1000,
       cartBeaconsPerIpPerMinute: env.CART_BEACONS_PER_IP_PER_MINUTE,

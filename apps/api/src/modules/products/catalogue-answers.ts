@@ -2,23 +2,34 @@ import { SEARCH_SORT } from '@shop/contract/constants';
 import type { ProductListQuery } from '@shop/contract/products';
 import type { Queryable } from '../../db/client';
 import type { CachedAnswer, CatalogueCache } from './catalogue-cache';
+import type { CatalogueIndex } from './catalogue-index';
 import { IN_STOCK_FILTER_TAG, listAnswerTags, productTag } from './catalogue-tags';
 import { listProducts, productDetailJson } from './products.service';
 
-/** A page of the product list, shared by `GET /api/products` and the shop page's hints. */
+/**
+ * A page of the product list, shared by `GET /api/products`, the shop page's hints and its head: from the
+ * catalogue index when it is up to date, otherwise from the database.
+ */
 export function productListAnswer(
   db: Queryable,
   cache: CatalogueCache,
   query: ProductListQuery,
   read: ReadOptions = {},
+  index?: CatalogueIndex,
 ): Promise<CachedAnswer> {
   return cache.get(
     `list:${JSON.stringify(query)}`,
     () =>
-      listProducts(db, query, async (filter, count) => {
-        const tagsOf = () => (filter.inStock ? [IN_STOCK_FILTER_TAG] : []);
-        return Number((await cache.get(`count:${JSON.stringify(filter)}`, count, { ...read, tagsOf })).body);
-      }),
+      listProducts(
+        db,
+        query,
+        async (filter, count) => {
+          const tagsOf = () => (filter.inStock ? [IN_STOCK_FILTER_TAG] : []);
+          return Number((await cache.get(`count:${JSON.stringify(filter)}`, count, { ...read, tagsOf })).body);
+        },
+        // A request for no kept answer is read from the database, and the index is one.
+        read.fresh ? undefined : index?.current(),
+      ),
     // A search's best match comes before the same match sold out, so its order moves with the stock.
     {
       ...read,

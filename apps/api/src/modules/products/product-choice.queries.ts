@@ -56,6 +56,22 @@ const productsJsonByIds = preparedPerDatabase((db) => {
     .prepare('products_json_by_ids');
 });
 
+/** Each product of `ids` as the list writes it, by id; a product no longer there is left out. */
+const eachProductJsonByIds = preparedPerDatabase((db) =>
+  db
+    .select({ id: products.id, json: sql<string>`${productJson}` })
+    .from(products)
+    .innerJoinLateral(sizesOfProduct(db), sql`true`)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('each_product_json_by_ids'),
+);
+
+export async function eachProductJson(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await eachProductJsonByIds(db).execute({ ids: `{${ids.join(',')}}` });
+  return new Map(rows.map((row) => [row.id, row.json]));
+}
+
 /** The products of `ids` as the list's JSON, in that order. */
 export async function productsJsonInOrder(db: Queryable, ids: readonly string[]): Promise<string> {
   if (ids.length === 0) return '[]';

@@ -4,6 +4,8 @@ import type { ProductFacetsResponse, ProductListQuery } from '@shop/contract/pro
 import { PRICE_BAND_KEYS } from '@shop/contract/shop-params';
 import { and, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import type { IndexedCatalogue } from './indexed-catalogue';
+import { facetsOfMatching } from './indexed-catalogue-answers';
 import { choiceOf, type Facet, priceBandOf, withoutFacet } from './product-choice';
 import { choiceWhere, countByCategory, countByColour, countByPriceBand, countBySize } from './product-choice.queries';
 import { matchSearchText } from './product-search';
@@ -21,8 +23,14 @@ function inOrder<T extends string>(values: readonly T[], rows: readonly { value:
  * How many products each value of each facet has under the list's search and choice: within a facet the
  * values are alternatives, so its own choice is left out of its counts; across facets they narrow together.
  */
-export async function productFacets(db: Queryable, query: ProductListQuery): Promise<ProductFacetsResponse> {
+export async function productFacets(
+  db: Queryable,
+  query: ProductListQuery,
+  catalogue?: IndexedCatalogue,
+): Promise<ProductFacetsResponse> {
   const choice = choiceOf(query);
+  // Without search text the catalogue index, when it is up to date, counts them all without a query.
+  if (catalogue && !query.q) return facetsOfMatching(catalogue, choice);
   const matched = query.q ? await matchSearchText(db, query.q) : undefined;
   // Search text that matches no catalogue word finds nothing, whatever the facet.
   const searched = matched === undefined ? undefined : matched.length > 0 ? hasEveryWord(matched) : sql`false`;

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors';
 import type { PageHint, PageHintsSource } from '../../platform/page-hints';
 import { productDetailAnswer, productListAnswer } from './catalogue-answers';
 import type { CatalogueCache } from './catalogue-cache';
+import type { CatalogueIndex } from './catalogue-index';
 
 /**
  * `/shop/{id}` asks for the product, then shows its picture: both start with the page instead. An
@@ -46,7 +47,7 @@ export function productPageHints(db: Queryable, cache: CatalogueCache): PageHint
  * `/shop` asks for the page of products its address names (its filters and page) and its facets' counts,
  * then shows the first cards' pictures: all start with the page.
  */
-export function shopPageHints(db: Queryable, cache: CatalogueCache): PageHintsSource {
+export function shopPageHints(db: Queryable, cache: CatalogueCache, index?: CatalogueIndex): PageHintsSource {
   return async ({ pathname, searchParams }) => {
     if (pathname !== '/shop') return [];
     const list = toProductListParams(parseShopParams(searchParams));
@@ -55,7 +56,7 @@ export function shopPageHints(db: Queryable, cache: CatalogueCache): PageHintsSo
     const facetsSearch = productListSearch({ ...list, page: undefined, limit: undefined });
     const query = productListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
     if (!query.success) return [];
-    const answer = await productListAnswer(db, cache, query.data);
+    const answer = await productListAnswer(db, cache, query.data, {}, index);
     const { products } = JSON.parse(answer.body) as ProductListResponse;
     return [
       { kind: 'data', href: search ? `${apiPaths.products}?${search}` : apiPaths.products },

@@ -1,12 +1,11 @@
 import type { ProductListResponse } from '@shop/contract/products';
 import type { SearchSuggestionsResponse } from '@shop/contract/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkInsert } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
-import { productColours, products, productVariants } from '../../db/schema';
 import { pick, rngOf } from '../../seed/art/palette';
-import { generateColours, generateProduct, generateVariants, type ProductRow } from '../../seed/catalogue-generator';
+import { generateProduct, type ProductRow } from '../../seed/catalogue-generator';
 import { mistypeOnce } from '../../seed/typos';
+import { insertGeneratedCatalogue } from '../../test/generated-catalogue';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -46,17 +45,7 @@ beforeAll(async () => {
     if (!byName.has(product.name)) byName.set(product.name, product);
   }
   catalogue = [...byName.values()];
-  await bulkInsert(t.db as Database, products, catalogue);
-  await bulkInsert(
-    t.db as Database,
-    productColours,
-    catalogue.flatMap((p) => generateColours(p, () => '/uploads/test.webp')),
-  );
-  await bulkInsert(
-    t.db as Database,
-    productVariants,
-    catalogue.flatMap((p) => generateVariants(rng, p)),
-  );
+  await insertGeneratedCatalogue(t.db as Database, rng, catalogue);
 }, 120_000);
 afterAll(() => t.close());
 

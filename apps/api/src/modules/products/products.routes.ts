@@ -30,7 +30,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 type ProductsApp = Parameters<FastifyPluginAsyncZod>[0];
 
 function catalogueReadRoutes(app: ProductsApp) {
-  const { db, catalogueCache } = app.deps;
+  const { db, catalogueCache, catalogueIndex } = app.deps;
   // Catalogue reads are answered from the in-memory cache; the response schema checks what goes in it.
   app.get(
     '/',
@@ -39,7 +39,8 @@ function catalogueReadRoutes(app: ProductsApp) {
       schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } },
     },
     async (request, reply) => {
-      const answer = await productListAnswer(db, catalogueCache, request.query, readOptionsOf(request.headers));
+      const read = readOptionsOf(request.headers);
+      const answer = await productListAnswer(db, catalogueCache, request.query, read, catalogueIndex);
       return sendCachedJson(request, reply, answer);
     },
   );
@@ -54,7 +55,7 @@ function catalogueReadRoutes(app: ProductsApp) {
       const { sort: _sort, limit: _limit, page: _page, ...choice } = request.query;
       const answer = await catalogueCache.get(
         `facets:${JSON.stringify(choice)}`,
-        async () => productFacetsResponseSchema.parse(await productFacets(db, request.query)),
+        async () => productFacetsResponseSchema.parse(await productFacets(db, request.query, catalogueIndex.current())),
         // Sizes are counted where they can still be bought.
         { tagsOf: () => [IN_STOCK_FILTER_TAG] },
       );

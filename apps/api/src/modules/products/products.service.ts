@@ -19,8 +19,10 @@ import { invalid, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service';
 import { sizeScaleOf, sizesOfProducts } from '../inventory/inventory.service';
 import { JsonText } from './catalogue-cache';
+import type { IndexedCatalogue } from './indexed-catalogue';
+import { pageOfMatching } from './indexed-catalogue-answers';
 import { choiceOf, type ProductChoice, singleFilterOf } from './product-choice';
-import { choiceWhere, pageOfProductsJson } from './product-choice.queries';
+import { choiceWhere, eachProductJson, pageOfProductsJson } from './product-choice.queries';
 import { addColours, coloursOfInput, editFirstColour } from './product-colours';
 import { coloursOfProducts } from './product-colours.queries';
 import { countMatching, orderBySort } from './product-list.queries';
@@ -54,17 +56,27 @@ export type CountOfFilter = (
   count: () => Promise<number>,
 ) => Promise<number>;
 
+/**
+ * A page of the list and how many match. Without search text, the catalogue index (when it is up to date)
+ * finds the page's products and counts the matches; only the page's products it does not keep are read.
+ */
 export async function listProducts(
   db: Queryable,
   query: ProductListQuery,
   countOf: CountOfFilter = (_filter, count) => count(),
+  catalogue?: IndexedCatalogue,
 ): Promise<JsonText> {
   const choice = choiceOf(query);
   if (query.q) return searchProducts(db, choiceWhere(choice), { ...query, q: query.q });
-  const filter = singleFilterOf(choice);
   // Without search text there is nothing to be relevant to.
   const sort = query.sort === undefined || query.sort === SEARCH_SORT ? 'newest' : query.sort;
   const page = { sort, limit: query.limit, offset: (query.page - 1) * query.limit };
+  if (catalogue) {
+    const { ids, total } = pageOfMatching(catalogue, choice, page);
+    const body = await catalogue.productJson.inOrder(ids, (missing) => eachProductJson(db, missing));
+    return listAnswer(body, total, query.limit);
+  }
+  const filter = singleFilterOf(choice);
   if (!filter) return listChosenProducts(db, choice, page, countOf);
   // In parallel: the page stops early on its index, which a count cannot.
   const [body, total] = await Promise.all([

@@ -44,7 +44,8 @@ export async function shopPageHead(kit: PageHeadKit, searchParams: URLSearchPara
   const path = search ? `${storefrontPaths.shop()}?${search}` : storefrontPaths.shop();
   const query = productListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
   const products = query.success
-    ? (JSON.parse((await productListAnswer(kit.db, kit.cache, query.data)).body) as ProductListResponse).products
+    ? (JSON.parse((await productListAnswer(kit.db, kit.cache, query.data, {}, kit.index)).body) as ProductListResponse)
+        .products
     : [];
   return kit.page(PAGE_META.shop, path, {
     ...kit.preview(products[0]?.image),
@@ -64,7 +65,9 @@ export async function categoryPageHead(kit: PageHeadKit, segment: string): Promi
   const copy = CATEGORY_COPY[name];
   const path = storefrontPaths.category(name);
   const query = productListQuerySchema.parse({ category: name, limit: String(CATEGORY_FETCH_LIMIT) });
-  const { products } = JSON.parse((await productListAnswer(kit.db, kit.cache, query)).body) as ProductListResponse;
+  const { products } = JSON.parse(
+    (await productListAnswer(kit.db, kit.cache, query, {}, kit.index)).body,
+  ) as ProductListResponse;
   return kit.page({ title: copy.title, description: copy.intro }, path, {
     ...kit.preview(products[0]?.image),
     jsonLd: [

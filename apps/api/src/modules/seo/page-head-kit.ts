@@ -5,6 +5,7 @@ import { shareImageUrl } from '@shop/contract/uploads';
 import type { BreadcrumbList, ItemList, WithContext } from 'schema-dts';
 import type { Queryable } from '../../db/client';
 import type { CatalogueCache } from '../products/catalogue-cache';
+import type { CatalogueIndex } from '../products/catalogue-index';
 import type { PageHead } from './page-head-shape';
 
 // What every page kind's head is made with: the shop's database and cache, and the head's common parts.
@@ -14,6 +15,8 @@ export const SCHEMA = 'https://schema.org' as const;
 export interface PageHeadDeps {
   db: Queryable;
   cache: CatalogueCache;
+  /** The catalogue in memory, which the shop page's list is read from when it is up to date. */
+  index?: CatalogueIndex;
   publicUrl: string;
 }
 
@@ -27,7 +30,7 @@ export function decodedSegment(segment: string): string | undefined {
   }
 }
 
-export function pageHeadKit({ db, cache, publicUrl }: PageHeadDeps) {
+export function pageHeadKit({ db, cache, index, publicUrl }: PageHeadDeps) {
   const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${publicUrl}${path}`);
   const page = (
     meta: { title: string; description: string },
@@ -74,5 +77,5 @@ export function pageHeadKit({ db, cache, publicUrl }: PageHeadDeps) {
       name: product.name,
     })),
   });
-  return { db, cache, absolute, page, preview, notFound, breadcrumbs, itemList };
+  return { db, cache, index, absolute, page, preview, notFound, breadcrumbs, itemList };
 }
