@@ -109,6 +109,8 @@ export const stockReservations = pgTable(
   (t) => [
     check('stock_reservations_quantity_positive', sql`${t.quantity} > 0`),
     index('stock_reservations_hold_id_idx').on(t.holdId),
+    // A size deleted with its product takes its holds with it: found by this, not a scan of every hold.
+    index('stock_reservations_variant_id_idx').on(t.variantId),
     index('stock_reservations_active_expires_at_idx').on(t.expiresAt).where(sql`${t.status} = 'active'`),
   ],
 );

@@ -86,6 +86,8 @@ export const orderItems = pgTable(
     check('order_items_price_positive', sql`${t.unitPriceCents} > 0`),
     index('order_items_order_id_idx').on(t.orderId),
     index('order_items_product_id_idx').on(t.productId),
+    // A size deleted with its product sets its order lines' size to null: found by this, not a scan of every line.
+    index('order_items_variant_id_idx').on(t.variantId),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "stock_reservations_variant_id_idx" ON "stock_reservations" USING btree ("variant_id");--> statement-breakpoint
+CREATE INDEX "order_items_variant_id_idx" ON "order_items" USING btree ("variant_id");
