@@ -55,12 +55,35 @@ async function fetchPage(page: string, loggedIn: boolean): Promise<Answer> {
   };
 }
 
+/** The end of the JSON object that starts at `from`: its closing brace, braces in its strings skipped. */
+function endOfObject(text: string, from: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let at = from; at < text.length; at++) {
+    const c = text[at];
+    if (inString) {
+      if (c === '\\') at++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return at;
+  }
+  return text.length;
+}
+
 /**
  * A page rendered again once its cache entry grows old (every 5 s) carries the same answers under a new
- * request id and new times in RTK Query's state: those say when, not for whom.
+ * request id and new times in RTK Query's state, and its queries' tags in the order their answers came
+ * (a list and its facets are fetched together): those say when, not for whom.
  */
-const withoutRequestBookkeeping = (body: string) =>
-  body.replace(/"(requestId|startedTimeStamp|fulfilledTimeStamp)":("[^"]*"|\d+)/g, '"$1":_');
+function withoutRequestBookkeeping(body: string): string {
+  const text = body.replace(/"(requestId|startedTimeStamp|fulfilledTimeStamp)":("[^"]*"|\d+)/g, '"$1":_');
+  const provided = '"provided":';
+  const at = text.indexOf(provided);
+  if (at === -1) return text;
+  const start = at + provided.length;
+  return `${text.slice(0, start)}_${withoutRequestBookkeeping(text.slice(endOfObject(text, start) + 1))}`;
+}
 
 /** Where two pages first differ, with some of each around it; empty when they are the same. */
 function whereTheyDiffer(a: string, b: string): string {
