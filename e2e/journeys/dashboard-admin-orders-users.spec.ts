@@ -94,8 +94,9 @@ test('the admin moves an order through the four statuses and the customer tracke
     const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(
       new Date(Date.UTC(2000, month, 1)),
     );
-    const shown = Number(summary.match(new RegExp(`${monthName}: \\$([\\d.]+)`))?.[1]);
-    expect(shown).toBeGreaterThanOrEqual(order.amount);
+    // Cents always, and December's figure ends the summary's sentence: its full stop is not part of it.
+    const shown = Number(summary.match(new RegExp(`${monthName}: \\$(\\d+\\.\\d{2})`))?.[1]);
+    expect(shown, summary).toBeGreaterThanOrEqual(order.amount);
     const stats = await ok<AdminStats>(await adminPage.request.get(apiPaths.adminStats), 'admin stats');
     expect(stats.monthlyEarnings[month]!.earnings).toBeGreaterThanOrEqual(order.amount);
     await expect(adminPage.getByText('Total Earnings')).toBeVisible();
