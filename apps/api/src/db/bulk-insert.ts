@@ -21,13 +21,14 @@ function arrayLiteral(values: readonly unknown[]): string {
 
 /**
  * Inserts rows as `INSERT ... SELECT * FROM unnest($1::type[], $2::type[], ...)`: one array
- * parameter per column, so a statement of thousands of rows stays cheap to parse and plan.
+ * parameter per column, so a statement of thousands of rows stays cheap to parse and plan. `oneAtATime` is for
+ * a table whose triggers add each statement's rows to shared totals: statements side by side could deadlock there.
  */
 export async function bulkInsert<T extends PgTable<TableConfig>>(
   db: Queryable,
   table: T,
   rows: readonly T['$inferInsert'][],
-  options: { ignoreConflicts?: boolean } = {},
+  options: { ignoreConflicts?: boolean; oneAtATime?: boolean } = {},
 ): Promise<void> {
   const first = rows[0];
   if (!first) return;
@@ -36,7 +37,7 @@ export async function bulkInsert<T extends PgTable<TableConfig>>(
   const names = keys.map((k) => `"${columns[k]?.name}"`).join(', ');
   const starts = Array.from({ length: Math.ceil(rows.length / ROWS_PER_STATEMENT) }, (_, i) => i * ROWS_PER_STATEMENT);
   // A few statements in flight keep a PostgreSQL server busy; the embedded database queues them.
-  await mapLimit(starts, STATEMENTS_IN_FLIGHT, async (start) => {
+  await mapLimit(starts, options.oneAtATime ? 1 : STATEMENTS_IN_FLIGHT, async (start) => {
     const batch = rows.slice(start, start + ROWS_PER_STATEMENT) as Record<string, unknown>[];
     const arrays = keys.map(
       (k) => sql`${arrayLiteral(batch.map((row) => row[k]))}::${sql.raw(columns[k]?.getSQLType() ?? 'text')}[]`,

@@ -100,6 +100,8 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  // The database's own words (a constraint, a timeout) are in the cause of a failed query.
+  if (err instanceof Error && err.cause instanceof Error) process.stderr.write(`${err.cause.message}\n`);
   process.stderr.write('Run `npm run seed -- --help` for the options.\n');
   process.exit(1);
 });
