@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { KeptText } from '../../platform/kept-text';
+import { JsonText } from './json-text';
 
 /** A catalogue answer ready to send: the JSON text and its validator. */
 export interface CachedAnswer {
@@ -18,8 +19,11 @@ export interface CachedAnswer {
 export interface GetOptions {
   /** Read from the database whatever is kept (see `get`). */
   fresh?: boolean;
-  /** The tags of an answer read, from its JSON; the tags of the answers its load asked for are added. */
-  tagsOf?: (body: string) => Iterable<string>;
+  /**
+   * The tags of an answer read, from its JSON or from the products its maker said it shows; the tags of the
+   * answers its load asked for are added.
+   */
+  tagsOf?: (body: string, shows?: readonly string[]) => Iterable<string>;
 }
 
 /** How an answer is read, and how its tags are found in it. */
@@ -81,8 +85,6 @@ export function textBytes(text: string): number {
 const RETRY_AFTER_FAILURE_MS = 1000;
 
 /** An answer already written as JSON (by the database), kept and sent as it is. */
-export class JsonText extends KeptText {}
-
 export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 const overlaps = (tags: ReadonlySet<string> | undefined, dropped: ReadonlySet<string>) => {
@@ -257,7 +259,8 @@ export class CatalogueCache {
       const tags = new Set<string>();
       const loaded = await this.gathering.run(tags, load.value);
       const body = loaded instanceof KeptText ? loaded.text : JSON.stringify(loaded);
-      for (const tag of load.tagsOf?.(body) ?? []) tags.add(tag);
+      const shows = loaded instanceof JsonText ? loaded.shows : undefined;
+      for (const tag of load.tagsOf?.(body, shows) ?? []) tags.add(tag);
       const answer: CachedAnswer = { body, etag: etagOf(body), ...(tags.size > 0 ? { tags } : {}) };
       if (generation === this.generation && !overlaps(tags, dropped)) this.store(key, answer);
       return answer;

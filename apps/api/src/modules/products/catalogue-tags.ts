@@ -12,9 +12,10 @@ export const productTag = (id: string) => `product:${id}`;
 export const IN_STOCK_FILTER_TAG = 'in-stock-filter';
 
 /** The tags of a page of the product list: its products, and the in-stock filter when it has one. */
-export function listAnswerTags(inStock: boolean | undefined): (body: string) => string[] {
-  return (body) => {
-    const tags = (JSON.parse(body) as ProductListResponse).products.map((p) => productTag(p._id));
+export function listAnswerTags(inStock: boolean | undefined): (body: string, shows?: readonly string[]) => string[] {
+  return (body, shows) => {
+    const ids = shows ?? (JSON.parse(body) as ProductListResponse).products.map((p) => p._id);
+    const tags = ids.map(productTag);
     if (inStock) tags.push(IN_STOCK_FILTER_TAG);
     return tags;
   };

@@ -10,7 +10,7 @@ import {
 } from '@shop/contract/search';
 import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { JsonText } from './catalogue-cache';
+import { JsonText } from './json-text';
 import {
   countSearchCategories,
   findNearWords,

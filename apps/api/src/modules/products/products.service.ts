@@ -18,9 +18,9 @@ import type { ServiceContext } from '../../platform/context';
 import { invalid, notFound, unauthorised } from '../../platform/errors';
 import { auditActorOf, changedFields, recordAudit } from '../audit/audit.service';
 import { sizeScaleOf, sizesOfProducts } from '../inventory/inventory.service';
-import { JsonText } from './catalogue-cache';
 import type { IndexedCatalogue } from './indexed-catalogue';
 import { pageOfMatching } from './indexed-catalogue-answers';
+import { JsonText } from './json-text';
 import { choiceOf, type ProductChoice, singleFilterOf } from './product-choice';
 import { choiceWhere, eachProductJson, pageOfProductsJson } from './product-choice.queries';
 import { addColours, coloursOfInput, editFirstColour } from './product-colours';
@@ -74,7 +74,7 @@ export async function listProducts(
   if (catalogue) {
     const { ids, total } = pageOfMatching(catalogue, choice, page);
     const body = await catalogue.productJson.inOrder(ids, (missing) => eachProductJson(db, missing));
-    return listAnswer(body, total, query.limit);
+    return listAnswer(body, total, query.limit, ids);
   }
   const filter = singleFilterOf(choice);
   if (!filter) return listChosenProducts(db, choice, page, countOf);
@@ -86,13 +86,13 @@ export async function listProducts(
   return listAnswer(body, total, query.limit);
 }
 
-/** The contract's `ProductListResponse`, around the page the database wrote. */
-function listAnswer(page: string, total: number, limit: number): JsonText {
+/** The contract's `ProductListResponse`, around the page the database wrote, of the products `shows` names when known. */
+function listAnswer(page: string, total: number, limit: number, shows?: readonly string[]): JsonText {
   const totals: Omit<ProductListResponse, 'products'> = {
     totalPages: Math.ceil(total / limit),
     totalProducts: total,
   };
-  return new JsonText(`{"products":${page},${JSON.stringify(totals).slice(1)}`);
+  return new JsonText(`{"products":${page},${JSON.stringify(totals).slice(1)}`, shows);
 }
 
 /**
