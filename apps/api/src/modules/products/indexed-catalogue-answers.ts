@@ -17,32 +17,25 @@ const placesOf = <T extends string>(all: readonly T[], chosen: readonly T[]) =>
 const sizePlaces = (sizes: readonly string[]) => placesOf(ALL_SIZES as readonly string[], sizes);
 
 /**
- * Products with a size of the choice: of one of its sizes, when it has some; of one of its colours, when
- * it has some; one that can still be bought, with `inStock`.
+ * The sets whose union is the products with a size of the choice: of one of its sizes, when it has some;
+ * of one of its colours, when it has some; one that can still be bought, with `inStock`.
  */
-function sized(catalogue: IndexedCatalogue, choice: ProductChoice): ProductSet {
+function sizedGroup(catalogue: IndexedCatalogue, choice: ProductChoice): ProductSet[] {
   const sets = choice.inStock ? catalogue.inStock : catalogue.sizes;
   const sizes = choice.sizes?.length ? sizePlaces(choice.sizes) : undefined;
   const colours = choice.colors?.length ? placesOf(COLORS, choice.colors) : undefined;
   if (sizes && colours) {
     const pairs = colours.flatMap((colour) => sizes.map((size) => sets.ofColour[sizeOfColourSlot(colour, size)]));
-    return ProductSet.union(
-      catalogue.size,
-      pairs.filter((set) => set !== undefined),
-    );
+    return pairs.filter((set) => set !== undefined);
   }
-  if (sizes)
-    return ProductSet.union(
-      catalogue.size,
-      sizes.map((size) => sets.bySize[size] as ProductSet),
-    );
-  if (colours)
-    return ProductSet.union(
-      catalogue.size,
-      colours.map((colour) => sets.byColour[colour] as ProductSet),
-    );
-  return sets.any;
+  if (sizes) return sizes.map((size) => sets.bySize[size] as ProductSet);
+  if (colours) return colours.map((colour) => sets.byColour[colour] as ProductSet);
+  return [sets.any];
 }
+
+/** Products with a size of the choice (`sizedGroup`), as one set. */
+const sized = (catalogue: IndexedCatalogue, choice: ProductChoice) =>
+  ProductSet.inEveryGroup(catalogue.size, [sizedGroup(catalogue, choice)]);
 
 /** Whole cents from `minCents` up to `maxCents` inclusive, the list's price bounds. */
 function priced(catalogue: IndexedCatalogue, choice: ProductChoice): ProductSet | undefined {
@@ -51,18 +44,18 @@ function priced(catalogue: IndexedCatalogue, choice: ProductChoice): ProductSet 
   return catalogue.pricedWithin(minPriceCents ?? 0, maxPriceCents === undefined ? undefined : maxPriceCents + 1);
 }
 
-/** The products matching the choice, as `choiceWhere` finds them. */
+/** The products matching the choice, as `choiceWhere` finds them: each facet's values ORed, the facets ANDed. */
 export function matching(catalogue: IndexedCatalogue, choice: ProductChoice): ProductSet {
   const { categories, colors, sizes, priceBands } = choice;
-  const set = ProductSet.all(catalogue.size);
-  const union = (members: ProductSet[]) => set.keep(ProductSet.union(catalogue.size, members));
-  if (categories?.length) union(placesOf(CATEGORIES, categories).map((at) => catalogue.categories[at] as ProductSet));
-  if (colors?.length) union(placesOf(COLORS, colors).map((at) => catalogue.colours[at] as ProductSet));
-  if (sizes?.length || choice.inStock) set.keep(sized(catalogue, choice));
+  const groups: ProductSet[][] = [];
+  if (categories?.length)
+    groups.push(placesOf(CATEGORIES, categories).map((at) => catalogue.categories[at] as ProductSet));
+  if (colors?.length) groups.push(placesOf(COLORS, colors).map((at) => catalogue.colours[at] as ProductSet));
+  if (sizes?.length || choice.inStock) groups.push(sizedGroup(catalogue, choice));
   const bounds = priced(catalogue, choice);
-  if (bounds) set.keep(bounds);
-  if (priceBands?.length) union(priceBands.map((band) => catalogue.pricedWithin(band.minCents, band.maxCents)));
-  return set;
+  if (bounds) groups.push([bounds]);
+  if (priceBands?.length) groups.push(priceBands.map((band) => catalogue.pricedWithin(band.minCents, band.maxCents)));
+  return ProductSet.inEveryGroup(catalogue.size, groups);
 }
 
 /** One page of the matching products' ids in the sort's order, and how many match (up to COUNT_LIMIT). */

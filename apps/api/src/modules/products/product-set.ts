@@ -10,6 +10,20 @@ function bitsIn(word: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** One union's words at a time, written again for each: a list's answer is made without waiting, so none overlap. */
+let scratch = new Uint32Array(0);
+
+function unionOf(sets: readonly ProductSet[], length: number): Uint32Array {
+  if (scratch.length !== length) scratch = new Uint32Array(length);
+  const union = scratch;
+  union.fill(0);
+  for (const set of sets) {
+    const words = set.words;
+    for (let i = 0; i < length; i++) union[i] = (union[i] as number) | (words[i] as number);
+  }
+  return union;
+}
+
 export class ProductSet {
   readonly words: Uint32Array;
 
@@ -26,11 +40,18 @@ export class ProductSet {
     return set;
   }
 
-  /** The union of `sets`, an empty set when there are none. */
-  static union(size: number, sets: readonly ProductSet[]): ProductSet {
-    const union = new ProductSet(size);
-    for (const set of sets) union.add(set);
-    return union;
+  /**
+   * The products in at least one set of every group: the intersection of the groups' unions, without a
+   * set made for each union. No groups is every product; an empty group, none.
+   */
+  static inEveryGroup(size: number, groups: readonly (readonly ProductSet[])[]): ProductSet {
+    const result = ProductSet.all(size);
+    const words = result.words;
+    for (const group of groups) {
+      const only = group.length === 1 ? (group[0] as ProductSet).words : unionOf(group, words.length);
+      for (let i = 0; i < words.length; i++) words[i] = (words[i] as number) & (only[i] as number);
+    }
+    return result;
   }
 
   has(slot: number): boolean {
@@ -43,28 +64,6 @@ export class ProductSet {
 
   unset(slot: number): void {
     this.words[slot >>> 5] = (this.words[slot >>> 5] ?? 0) & ~(1 << (slot & 31));
-  }
-
-  /** Adds every product of `other`. */
-  add(other: ProductSet): this {
-    const words = this.words;
-    const others = other.words;
-    for (let i = 0; i < words.length; i++) words[i] = (words[i] as number) | (others[i] as number);
-    return this;
-  }
-
-  /** Keeps only the products also in `other`. */
-  keep(other: ProductSet): this {
-    const words = this.words;
-    const others = other.words;
-    for (let i = 0; i < words.length; i++) words[i] = (words[i] as number) & (others[i] as number);
-    return this;
-  }
-
-  copy(): ProductSet {
-    const copy = new ProductSet(this.size);
-    copy.words.set(this.words);
-    return copy;
   }
 
   count(): number {
