@@ -38,6 +38,22 @@ describe('kept product JSON', () => {
     expect(db.asked).toEqual([['b']]);
   });
 
+  it('reads the pages asked for at once in one query, each page answered with its own products', async () => {
+    const kept = new KeptProductJson();
+    const db = database();
+    const pages = await Promise.all([
+      kept.inOrder(['a', 'b'], db.read),
+      kept.inOrder(['b', 'c'], db.read),
+      kept.inOrder(['d', 'gone'], db.read),
+    ]);
+    expect(pages).toEqual(['[{"_id":"a"},{"_id":"b"}]', '[{"_id":"b"},{"_id":"c"}]', '[{"_id":"d"}]']);
+    expect(db.asked).toEqual([['a', 'b', 'c', 'd', 'gone']]);
+    // The next pages asked for together read only the products nothing kept.
+    db.asked.length = 0;
+    await Promise.all([kept.inOrder(['e'], db.read), kept.inOrder(['a', 'f'], db.read)]);
+    expect(db.asked).toEqual([['e', 'f']]);
+  });
+
   it('drops products whose stock moved, and keeps nothing read while stock moved', async () => {
     const kept = new KeptProductJson();
     let stock = 3;
