@@ -1,8 +1,8 @@
 import { CATEGORIES, COLORS } from '@shop/contract/constants';
 import { ALL_SIZES } from '@shop/contract/inventory';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { products, productVariants } from '../../db/schema';
+import { productColours, products, productVariants } from '../../db/schema';
 import { orderBySort } from './product-list.queries';
 
 // What the catalogue index is made of: each product's facets and its place in each sort, read in one go.
@@ -50,6 +50,7 @@ export async function readIndexRows(db: Queryable): Promise<IndexRow[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
     await tx.execute(sql`set local work_mem = '64MB'`);
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     return everyIndexRow(tx);
   });
 }
@@ -77,4 +78,19 @@ export async function readStockRows(db: Queryable, ids: readonly string[]): Prom
     from ${products} left join ${sizesOfProduct} as s on true
     where ${products.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
   return (result as unknown as { rows: StockRow[] }).rows;
+}
+
+/**
+ * Rows written to the catalogue's tables since the database's statistics began, by anyone, heard of or
+ * not: the same count twice means nothing was written in between. Undefined when the database keeps no
+ * such count. The embedded database counts its own writes only once asked to report them.
+ */
+export async function catalogueWrites(db: Queryable): Promise<number | undefined> {
+  const tables = [products, productColours, productVariants].map((table) => getTableName(table));
+  await db.execute(sql`select pg_stat_force_next_flush()`);
+  const result = await db.execute(sql`
+    select sum(n_tup_ins + n_tup_upd + n_tup_del)::float8 as writes from pg_stat_user_tables
+    where relname = any(${`{${tables.join(',')}}`}::text[])`);
+  const writes = (result as unknown as { rows: { writes: number | null }[] }).rows[0]?.writes;
+  return writes ? writes : undefined;
 }

@@ -13,6 +13,7 @@ import { createAdmin, type TestUser } from '../../test/factories';
 import { insertGeneratedCatalogue } from '../../test/generated-catalogue';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CatalogueIndex } from './catalogue-index';
+import { catalogueWrites } from './catalogue-index.queries';
 import { productFacets } from './product-facets';
 import { listProducts } from './products.service';
 
@@ -126,6 +127,62 @@ describe('the catalogue index', () => {
     await vi.waitFor(() => expect(own.current()).not.toBe(first));
     expect(await inCosmetics()).toContain(product.id);
     await t.db.update(products).set({ category: 'dress' }).where(eq(products.id, product.id));
+    t.app.deps.events.catalogueChanged();
+  });
+
+  it('past its time, is read again whole only once the database counts a write to the catalogue', {
+    timeout: 60_000,
+  }, async () => {
+    let clock = 0;
+    const calls = { transaction: 0, execute: 0 };
+    // Whole reads go in a transaction; the count of writes is two statements of their own.
+    const counted = new Proxy(t.db, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (key === 'transaction' || key === 'execute') calls[key]++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    // Connections report their writes to the statistics a moment after they make them: wait for the last.
+    const writesSettled = async () => {
+      for (let previous = await catalogueWrites(t.db); ; ) {
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        const now = await catalogueWrites(t.db);
+        if (now === previous) return now;
+        previous = now;
+      }
+    };
+    await writesSettled();
+    const own = new CatalogueIndex(counted, { ttlMs: 1000, retryAfterMs: 0, now: () => clock });
+    const first = await own.ready();
+    expect(calls.transaction).toBe(1);
+
+    // Nothing written since: past its time it asks how many writes there were, and keeps what it has.
+    clock = 1001;
+    const asked = calls.execute;
+    expect(own.current()).toBe(first);
+    await vi.waitFor(() => expect(calls.execute).toBe(asked + 2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.transaction).toBe(1);
+    expect(own.current()).toBe(first);
+
+    // A write nobody told it of: past its time again, it is read whole.
+    const [product] = await t.db.select({ id: products.id, priceCents: products.priceCents }).from(products).limit(1);
+    if (!product) throw new Error('no products generated');
+    const before = await catalogueWrites(t.db);
+    await t.db
+      .update(products)
+      .set({ priceCents: product.priceCents + 1 })
+      .where(eq(products.id, product.id));
+    await vi.waitFor(async () => expect(await catalogueWrites(t.db)).not.toBe(before), { timeout: 20_000 });
+    clock = 2002;
+    own.current();
+    await vi.waitFor(() => expect(own.current()).not.toBe(first));
+    expect(calls.transaction).toBe(2);
+    await t.db.update(products).set({ priceCents: product.priceCents }).where(eq(products.id, product.id));
     t.app.deps.events.catalogueChanged();
   });
 

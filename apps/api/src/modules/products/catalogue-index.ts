@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 import type { CatalogueChange, ChangeOrigin } from '../../platform/shop-events';
-import { readIndexRows, readStockRows } from './catalogue-index.queries';
+import { catalogueWrites, type IndexRow, readIndexRows, readStockRows } from './catalogue-index.queries';
 import { IndexedCatalogue } from './indexed-catalogue';
 
 export interface CatalogueIndexOptions {
@@ -32,6 +32,8 @@ export class CatalogueIndex {
   private changesHeard = 0;
   private readAfterChanges = -1;
   private readAt = 0;
+  /** The database's count of writes to the catalogue when the index was read (catalogueWrites). */
+  private writesAtRead: number | undefined;
   /** Stock moves heard so far, and the last move that named each product not read again since. */
   private movesHeard = 0;
   private readonly moved = new Map<string, number>();
@@ -113,11 +115,14 @@ export class CatalogueIndex {
     const changes = this.changesHeard;
     const moves = this.movesHeard;
     const at = this.now();
-    this.reading = readIndexRows(this.db)
-      .then((rows) => {
-        this.catalogue = new IndexedCatalogue(rows);
-        this.readAfterChanges = changes;
+    const onlyPastItsTime = this.catalogue !== undefined && this.readAfterChanges === changes && this.moved.size === 0;
+    this.reading = this.readUnlessUnwritten(onlyPastItsTime)
+      .then((read) => {
         this.readAt = at;
+        if (!read) return;
+        this.catalogue = new IndexedCatalogue(read.rows);
+        this.writesAtRead = read.writes;
+        this.readAfterChanges = changes;
         this.forgetMoves(moves);
       })
       .catch(this.failed.bind(this))
@@ -126,6 +131,19 @@ export class CatalogueIndex {
         if (this.moved.size > 0) void this.readMovedStock();
       });
     return this.reading;
+  }
+
+  /**
+   * The whole catalogue, unless the index is only past its time and the database has counted no write to
+   * the catalogue since it was read: a whole read takes seconds of the database at 100,000 products, and
+   * the shop's requests wait behind it.
+   */
+  private async readUnlessUnwritten(
+    onlyPastItsTime: boolean,
+  ): Promise<{ rows: IndexRow[]; writes?: number } | undefined> {
+    const writes = await catalogueWrites(this.db).catch(() => undefined);
+    if (onlyPastItsTime && writes !== undefined && writes === this.writesAtRead) return undefined;
+    return { rows: await readIndexRows(this.db), ...(writes === undefined ? {} : { writes }) };
   }
 
   private readMovedStock(): Promise<void> {
