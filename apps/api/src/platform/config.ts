@@ -145,8 +145,8 @@ const envSchema = z.object({
   /** How long catalogue answers are still served, marked stale, while the database is unreachable. */
   CATALOGUE_STALE_IF_ERROR_SECONDS: z.coerce.number().min(0).max(86_400).default(300),
   /**
-   * How often each instance reads its catalogue index again when it heard of no change: what bounds how
-   * long an edit made in the database by hand can go unseen. 0 lists from the database alone.
+   * How often each instance checks whether its catalogue was written without it hearing (an edit made in the
+   * database by hand) and then reads its catalogue index again. 0 lists from the database alone.
    */
   CATALOGUE_INDEX_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How often each instance adds the requests it counted (product views, carts, searches) to the database. */
