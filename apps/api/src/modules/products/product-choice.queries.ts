@@ -43,19 +43,6 @@ export function choiceWhere(choice: ProductChoice): SQL | undefined {
   );
 }
 
-/** The JSON of products by their ids, in the ids' order: one statement for any page, prepared once. */
-const productsJsonByIds = preparedPerDatabase((db) => {
-  const ids = sql`${sql.placeholder('ids')}::uuid[]`;
-  return db
-    .select({
-      body: sql<string>`'[' || coalesce(string_agg(${productJson}, ',' order by array_position(${ids}, ${products.id})), '') || ']'`,
-    })
-    .from(products)
-    .innerJoinLateral(sizesOfProduct(db), sql`true`)
-    .where(sql`${products.id} = any(${ids})`)
-    .prepare('products_json_by_ids');
-});
-
 /** Each product of `ids` as the list writes it, by id; a product no longer there is left out. */
 const eachProductJsonByIds = preparedPerDatabase((db) =>
   db
@@ -73,10 +60,9 @@ export async function eachProductJson(db: Queryable, ids: readonly string[]): Pr
 }
 
 /** The products of `ids` as the list's JSON, in that order. */
-export async function productsJsonInOrder(db: Queryable, ids: readonly string[]): Promise<string> {
-  if (ids.length === 0) return '[]';
-  const [row] = await productsJsonByIds(db).execute({ ids: `{${ids.join(',')}}` });
-  return row?.body ?? '[]';
+async function productsJsonInOrder(db: Queryable, ids: readonly string[]): Promise<string> {
+  const each = await eachProductJson(db, ids);
+  return `[${ids.flatMap((id) => each.get(id) ?? []).join(',')}]`;
 }
 
 /**
