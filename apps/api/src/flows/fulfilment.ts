@@ -65,6 +65,7 @@ async function createOrder(
   record: CheckoutSessionRow,
   paymentId: string,
   shipping: ProviderShipping | null,
+  email: string,
 ): Promise<FulfilResult> {
   const lines = checkoutLinesSchema.parse(record.lineItems);
   return deps.db.transaction(async (tx) => {
@@ -78,7 +79,7 @@ async function createOrder(
         orderId: paymentId,
         checkoutSessionId: record.id,
         userId: record.userId,
-        email: record.email,
+        email,
         subtotalCents: record.subtotalCents,
         taxCents: record.taxCents,
         // The session's record is items and tax; the shipping chosen on the provider's page comes on top.
@@ -115,8 +116,8 @@ async function createOrder(
     // The code's use is counted with the order, after the held sale: its row, which every buyer with the
     // code queues on, is locked for one round trip to the shop before the commit, and before any size's.
     if (record.discountCodeId) {
-      const { holdId, discountCodeId: codeId, userId } = record;
-      await countOrderDiscount(tx, { holdId, codeId, userId, sessionId: record.id }, now, deps.log);
+      const { holdId, discountCodeId: codeId } = record;
+      await countOrderDiscount(tx, { holdId, codeId, customerEmail: email, sessionId: record.id }, now, deps.log);
     }
     if (sold.length === 0) {
       // Held nothing (opened before sizes) or its hold ended already: sold from what is available, last,
@@ -181,7 +182,10 @@ export async function fulfilCheckout(
       'the provider charged a different shipping amount than the shop computed',
     );
   }
-  const result = await createOrder(deps, record, session.paymentId ?? session.id, shipping);
+  // A guest who gave no e-mail with the cart typed it on the provider's page, which requires it.
+  const email = record.email ?? session.customerEmail;
+  if (!email) throw new AppError('unavailable', 'The payment provider did not tell the e-mail of this payment.');
+  const result = await createOrder(deps, record, session.paymentId ?? session.id, shipping, email);
   if (result.created) {
     deps.log.info({ sessionId, orderId: result.order._id }, 'order created');
     if (result.soldUnheld) deps.events.stockMoved(result.order.products.map((line) => line.productId));

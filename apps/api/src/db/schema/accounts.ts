@@ -23,6 +23,11 @@ export const users = pgTable(
     savedAddress: jsonb('saved_address').$type<ShippingAddress>(),
     /** When the account's second factor (user_totp) was confirmed; null while it is off. */
     twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /**
+     * When the account proved it receives mail at its e-mail (by a mailed link); null until then. Only a
+     * confirmed account takes over the orders a guest placed with that e-mail.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -61,6 +66,26 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A link that confirms an account's e-mail: only the token's hash is kept, with the e-mail it was sent
+ * to, so a link mailed before the e-mail changed confirms nothing. It works once, within its time.
+ */
+export const emailConfirmationTokens = pgTable(
+  'email_confirmation_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_confirmation_tokens_user_id_idx').on(t.userId)],
 );
 
 /**

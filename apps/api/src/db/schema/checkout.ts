@@ -16,7 +16,11 @@ export const checkoutSessions = pgTable(
     id: text('id').primaryKey(),
     provider: text('provider').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    email: text('email').notNull(),
+    /**
+     * Whom the order's mails go to: the customer's e-mail, or the one a guest gave with the cart; null for
+     * a guest who gives it on the provider's page, which the paid session then tells.
+     */
+    email: text('email'),
     /** Snapshot of the priced lines: [{ productId, name, image, unitPriceCents, quantity }]. */
     lineItems: jsonb('line_items').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),

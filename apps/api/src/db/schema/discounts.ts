@@ -86,16 +86,14 @@ export const discountCodeCustomers = pgTable(
     codeId: uuid('code_id')
       .notNull()
       .references(() => discountCodes.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The customer's e-mail, lower-cased: a guest and an account with the same e-mail are one customer. */
+    customer: text('customer').notNull(),
     uses: integer('uses').notNull().default(0),
     held: integer('held').notNull().default(0),
     maxUses: integer('max_uses'),
   },
   (t) => [
-    primaryKey({ columns: [t.codeId, t.userId] }),
-    index('discount_code_customers_user_id_idx').on(t.userId),
+    primaryKey({ columns: [t.codeId, t.customer] }),
     check(
       'discount_code_customers_uses_range',
       sql`${t.uses} >= 0 AND ${t.held} >= 0 AND (${t.maxUses} IS NULL OR ${t.uses} + ${t.held} <= ${t.maxUses})`,
@@ -116,6 +114,8 @@ export const discountCodeHolds = pgTable(
       .notNull()
       .references(() => discountCodes.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The customer whose count the hold moved (discount_code_customers.customer). */
+    customer: text('customer'),
     status: reservationStatusEnum('status').notNull().default('active'),
     discountCents: integer('discount_cents').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -2,6 +2,7 @@
 // with the migrations, and what `import * as schema` hands to drizzle: tables and enums only.
 export * from './accounts';
 export * from './audit';
+export * from './back-in-stock';
 export * from './catalogue';
 export * from './checkout';
 export * from './discounts';
@@ -9,3 +10,4 @@ export * from './insight';
 export * from './inventory';
 export * from './mail';
 export * from './orders';
+export * from './wishlist';

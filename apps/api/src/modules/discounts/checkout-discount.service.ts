@@ -82,6 +82,12 @@ function problemOf(found: CodeForCheckout, lines: readonly DiscountableLine[], n
   return undefined;
 }
 
+/**
+ * Whose uses of a code a checkout counts: the customer's e-mail, lower-cased, so that a guest and an
+ * account with the same e-mail are one customer of a code limited per customer.
+ */
+export const customerOf = (email: string): string => email.trim().toLowerCase();
+
 /** Where a typed code is priced: the database, and the client's address with the limiter that counts its guesses. */
 export type CodeGuessContext = Pick<ServiceContext, 'db' | 'ip' | 'config'> & { rateLimiter: RateLimiter };
 
@@ -96,7 +102,7 @@ export async function priceDiscount(
   ctx: CodeGuessContext,
   typed: string,
   lines: readonly DiscountableLine[],
-  userId: string,
+  customerEmail: string,
   now: Date,
 ): Promise<PricedDiscount> {
   const guessKey = rateLimitKey('discount-guess-ip', ctx.ip);
@@ -107,7 +113,9 @@ export async function priceDiscount(
     'unknown discount codes from this address',
   );
   const text = normaliseDiscountCode(typed);
-  const found = DISCOUNT_CODE_PATTERN.test(text) ? await findCodeForCheckout(ctx.db, text, userId) : undefined;
+  const found = DISCOUNT_CODE_PATTERN.test(text)
+    ? await findCodeForCheckout(ctx.db, text, customerOf(customerEmail))
+    : undefined;
   if (!found) throw refuseCode('unknown', DISCOUNT_MESSAGES.unknown(text.slice(0, DISCOUNT_CODE_MAX_LENGTH)));
   await ctx.rateLimiter.refund(guessKey);
   const problem = problemOf(found, lines, now);
@@ -129,22 +137,28 @@ export async function priceDiscount(
 export async function holdDiscount(
   db: Queryable,
   discount: PricedDiscount,
-  hold: { holdId: string; userId: string; expiresAt: Date; now: Date },
+  hold: { holdId: string; userId: string | null; customerEmail: string; expiresAt: Date; now: Date },
   lines: readonly DiscountableLine[],
 ): Promise<void> {
-  const outcome = await holdCodeUse(db, { ...hold, codeId: discount.codeId, discountCents: discount.discountCents });
+  const customer = customerOf(hold.customerEmail);
+  const { holdId, userId, expiresAt, now } = hold;
+  const codeId = discount.codeId;
+  const outcome = await holdCodeUse(db, {
+    ...{ holdId, userId, customer, expiresAt, now },
+    ...{ codeId, discountCents: discount.discountCents },
+  });
   if (outcome === 'held') return;
   if (outcome === 'used_up') throw refuseCode('used_up', DISCOUNT_MESSAGES.usedUp(discount.code));
   if (outcome === 'customer_used_up') {
     // The customer's own other checkout may have taken the last use a moment ago: read again to say which.
-    const found = await findCodeForCheckout(db, discount.code, hold.userId);
+    const found = await findCodeForCheckout(db, discount.code, customer);
     if (found && found.customerUses < (discount.perCustomerLimit ?? Number.POSITIVE_INFINITY)) {
       throw refuseCode('customer_holding', DISCOUNT_MESSAGES.customerHolding(discount.code));
     }
     throw refuseCode('customer_used_up', DISCOUNT_MESSAGES.customerUsedUp(discount.code, found?.customerUses ?? 1));
   }
   // Paused, or out of its dates, since it was priced.
-  const found = await findCodeForCheckout(db, discount.code, hold.userId);
+  const found = await findCodeForCheckout(db, discount.code, customer);
   throw (found && problemOf(found, lines, new Date())) ?? refuseCode('paused', DISCOUNT_MESSAGES.paused(discount.code));
 }
 
@@ -160,13 +174,15 @@ export async function releaseDiscountHold(db: Queryable, holdId: string, end: Ex
  */
 export async function countOrderDiscount(
   tx: Transaction,
-  order: { holdId: string | null; codeId: string; userId: string | null; sessionId: string },
+  order: { holdId: string | null; codeId: string; customerEmail: string | null; sessionId: string },
   now: Date,
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (order.holdId && (await endCodeHold(tx, order.holdId, 'paid', now))) return;
   try {
-    await tx.transaction((savepoint) => countUnheldUse(savepoint, order.codeId, order.userId));
+    await tx.transaction((savepoint) =>
+      countUnheldUse(savepoint, order.codeId, order.customerEmail && customerOf(order.customerEmail)),
+    );
   } catch (err) {
     if (pgErrorCode(err) !== PG_CHECK_VIOLATION) throw err;
     log.error({ sessionId: order.sessionId, codeId: order.codeId }, 'a paid order used a discount code past its limit');

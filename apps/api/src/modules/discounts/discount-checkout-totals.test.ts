@@ -79,7 +79,7 @@ describe('a code at checkout', () => {
       shipping: { method: 'standard', amount: 5 },
     });
     expect(await readCode(t.app, admin, code._id)).toMatchObject({ uses: 1, held: 0 });
-    expect(await customerCountsOf(t.db, code._id, user.id)).toEqual({ uses: 1, held: 0 });
+    expect(await customerCountsOf(t.db, code._id, user.email)).toEqual({ uses: 1, held: 0 });
 
     // The customer's own orders and the admin's list show the same.
     const mine = await send('GET', `/api/orders/${encodeURIComponent(user.email)}`, user);

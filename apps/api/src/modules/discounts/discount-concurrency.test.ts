@@ -103,7 +103,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('discount code limits on PostgreSQ
       const winner = [a, b].find((r) => r?.statusCode === 200);
       await payAll([{ user, id: winner?.json().id }]);
       expect(await discountedOrders(code.code)).toHaveLength(1);
-      expect(await customerCountsOf(t.db, code._id, user.id)).toEqual({ uses: 1, held: 0 });
+      expect(await customerCountsOf(t.db, code._id, user.email)).toEqual({ uses: 1, held: 0 });
       // Their next checkout with it is refused; someone else's is not.
       expect((await checkoutWithCode(t.app, user, [{ _id: bag.id, quantity: 1 }], code.code)).statusCode).toBe(409);
       const other = await createUser(t.db);

@@ -23,10 +23,11 @@ afterAll(() => t.close());
 
 const codeRow = async (id: string) => (await t.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0];
 /** A checkout's hold of one use of a code, $1 off, ending a minute after `now`, under a new hold id. */
-const codeHoldOf = (codeId: string, userId: string, now: Date) => ({
+const codeHoldOf = (codeId: string, user: { id: string; email: string }, now: Date) => ({
   holdId: randomUUID(),
   codeId,
-  userId,
+  userId: user.id,
+  customer: user.email.toLowerCase(),
   discountCents: 100,
   expiresAt: new Date(now.getTime() + 60_000),
   now,
@@ -66,7 +67,7 @@ describe('a code at checkout', () => {
     const deps = fulfilDepsOf(t.app.deps, t.app.log);
     await sweepExpiredHolds(deps, new Date(Date.now() + 2 * 3_600_000));
     expect(await readCode(t.app, admin, code._id)).toMatchObject({ held: 0, uses: 0 });
-    expect(await customerCountsOf(t.db, code._id, second.id)).toEqual({ uses: 0, held: 0 });
+    expect(await customerCountsOf(t.db, code._id, second.email)).toEqual({ uses: 0, held: 0 });
     const [hold] = await t.db
       .select()
       .from(discountCodeHolds)
@@ -82,7 +83,7 @@ describe('a code at checkout', () => {
     const short = await checkoutWithCode(t.app, user, [{ _id: last.id, quantity: 2 }], code.code);
     expect(short.statusCode).toBe(409);
     expect(await readCode(t.app, admin, code._id)).toMatchObject({ held: 0, uses: 0 });
-    expect(await customerCountsOf(t.db, code._id, user.id)).toEqual({ uses: 0, held: 0 });
+    expect(await customerCountsOf(t.db, code._id, user.email)).toEqual({ uses: 0, held: 0 });
     expect((await checkoutWithCode(t.app, user, [{ _id: last.id, quantity: 1 }], code.code)).statusCode).toBe(200);
   });
 
@@ -90,7 +91,7 @@ describe('a code at checkout', () => {
     const code = await makeCode(t.app, admin, {});
     const user = await createUser(t.db);
     const now = new Date();
-    const hold = () => codeHoldOf(code._id, user.id, now);
+    const hold = () => codeHoldOf(code._id, user, now);
     await onOneConnection(t, async (db) => {
       await db.transaction(async (tx) => {
         expect(await holdCodeUse(tx, hold())).toBe('held');
@@ -105,14 +106,14 @@ describe('a code at checkout', () => {
     const code = await makeCode(t.app, admin, { maxUses: 1 });
     const user = await createUser(t.db);
     const now = new Date();
-    const held = await holdCodeUse(t.db, codeHoldOf(code._id, user.id, now));
+    const held = await holdCodeUse(t.db, codeHoldOf(code._id, user, now));
     expect(held).toBe('held');
     const deps = fulfilDepsOf(t.app.deps, t.app.log);
     await sweepExpiredHolds(deps, now);
     expect(await readCode(t.app, admin, code._id)).toMatchObject({ held: 1 });
     await sweepExpiredHolds(deps, new Date(now.getTime() + 120_000));
     expect(await readCode(t.app, admin, code._id)).toMatchObject({ held: 0, uses: 0 });
-    expect(await customerCountsOf(t.db, code._id, user.id)).toEqual({ uses: 0, held: 0 });
+    expect(await customerCountsOf(t.db, code._id, user.email)).toEqual({ uses: 0, held: 0 });
   });
 
   it('keeps to the uses per customer, and says whether an open checkout of theirs holds the last one', async () => {

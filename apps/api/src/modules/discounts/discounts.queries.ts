@@ -79,7 +79,7 @@ const codeForCheckoutStatement = preparedPerDatabase((db) =>
       discountCodeCustomers,
       and(
         eq(discountCodeCustomers.codeId, discountCodes.id),
-        eq(discountCodeCustomers.userId, sql.placeholder('userId')),
+        eq(discountCodeCustomers.customer, sql.placeholder('customer')),
       ),
     )
     .where(eq(discountCodes.code, sql.placeholder('code')))
@@ -89,9 +89,9 @@ const codeForCheckoutStatement = preparedPerDatabase((db) =>
 export async function findCodeForCheckout(
   db: Queryable,
   code: string,
-  userId: string,
+  customer: string,
 ): Promise<CodeForCheckout | undefined> {
-  const [row] = await codeForCheckoutStatement(db).execute({ code, userId });
+  const [row] = await codeForCheckoutStatement(db).execute({ code, customer });
   return row;
 }
 
@@ -114,14 +114,14 @@ const holdCodeStatement = namedStatement<{ held: number }>(
         and (ends_at is null or ends_at > ${param('now')}::timestamptz)
       returning id, max_uses_per_customer
     ), customer as (
-      insert into ${discountCodeCustomers} as c (code_id, user_id, held, max_uses)
-      select id, ${param('userId')}::uuid, 1, max_uses_per_customer from code
-      on conflict (code_id, user_id) do update set held = c.held + 1, max_uses = excluded.max_uses
+      insert into ${discountCodeCustomers} as c (code_id, customer, held, max_uses)
+      select id, ${param('customer')}::text, 1, max_uses_per_customer from code
+      on conflict (code_id, customer) do update set held = c.held + 1, max_uses = excluded.max_uses
       returning code_id
     ), hold as (
-      insert into ${discountCodeHolds} (hold_id, code_id, user_id, discount_cents, expires_at)
-      select ${param('holdId')}::uuid, code_id, ${param('userId')}::uuid, ${param('discountCents')}::int,
-        ${param('expiresAt')}::timestamptz
+      insert into ${discountCodeHolds} (hold_id, code_id, user_id, customer, discount_cents, expires_at)
+      select ${param('holdId')}::uuid, code_id, ${param('userId')}::uuid, ${param('customer')}::text,
+        ${param('discountCents')}::int, ${param('expiresAt')}::timestamptz
       from customer
       returning hold_id
     )
@@ -137,13 +137,22 @@ const LIMIT_REACHED: Record<string, CodeHoldOutcome> = {
 
 export async function holdCodeUse(
   db: Queryable,
-  hold: { holdId: string; codeId: string; userId: string; discountCents: number; expiresAt: Date; now: Date },
+  hold: {
+    holdId: string;
+    codeId: string;
+    userId: string | null;
+    customer: string;
+    discountCents: number;
+    expiresAt: Date;
+    now: Date;
+  },
 ): Promise<CodeHoldOutcome> {
   try {
     const [row] = await holdCodeStatement(db, {
       holdId: hold.holdId,
       codeId: hold.codeId,
       userId: hold.userId,
+      customer: hold.customer,
       discountCents: hold.discountCents,
       expiresAt: hold.expiresAt.toISOString(),
       now: hold.now.toISOString(),
@@ -171,7 +180,7 @@ function endCodeHoldStatement(paid: boolean) {
       update ${discountCodeHolds} set status = ${param('status')}::reservation_status,
         ended_at = ${param('now')}::timestamptz
       where hold_id = ${param('holdId')}::uuid and status = 'active'
-      returning code_id, user_id
+      returning code_id, customer
     ), code as (
       update ${discountCodes} d set held = d.held - 1${counted}
       from ended e where d.id = e.code_id
@@ -179,7 +188,7 @@ function endCodeHoldStatement(paid: boolean) {
     ), customer as (
       update ${discountCodeCustomers} c set held = c.held - 1${countedByCustomer}
       from ended e join code k on k.id = e.code_id
-      where c.code_id = e.code_id and c.user_id = e.user_id
+      where c.code_id = e.code_id and c.customer = e.customer
       returning c.code_id
     )
     select code_id as "codeId" from ended`,
@@ -205,15 +214,15 @@ export async function endCodeHold(
  * Counts a use that no hold covered (a paid order whose hold had ended), where the limits still allow:
  * the checks end the statement otherwise, which the caller's savepoint catches.
  */
-export async function countUnheldUse(db: Queryable, codeId: string, userId: string | null): Promise<void> {
+export async function countUnheldUse(db: Queryable, codeId: string, customer: string | null): Promise<void> {
   await db.execute(sql`
     with code as (
       update ${discountCodes} set uses = uses + 1 where id = ${codeId}::uuid
       returning id, max_uses_per_customer
     )
-    insert into ${discountCodeCustomers} as c (code_id, user_id, uses, max_uses)
-    select id, ${userId}::uuid, 1, max_uses_per_customer from code where ${userId}::uuid is not null
-    on conflict (code_id, user_id) do update set uses = c.uses + 1`);
+    insert into ${discountCodeCustomers} as c (code_id, customer, uses, max_uses)
+    select id, ${customer}::text, 1, max_uses_per_customer from code where ${customer}::text is not null
+    on conflict (code_id, customer) do update set uses = c.uses + 1`);
 }
 
 /** Holds of codes still active past their time, oldest first. */
@@ -228,10 +237,10 @@ export async function expiredCodeHoldIds(db: Queryable, now: Date, limit: number
 }
 
 /** For tests and checks: a customer's counts of a code. */
-export async function customerCountsOf(db: Queryable, codeId: string, userId: string) {
+export async function customerCountsOf(db: Queryable, codeId: string, customer: string) {
   const [row] = await db
     .select({ uses: discountCodeCustomers.uses, held: discountCodeCustomers.held })
     .from(discountCodeCustomers)
-    .where(and(eq(discountCodeCustomers.codeId, codeId), eq(discountCodeCustomers.userId, userId)));
+    .where(and(eq(discountCodeCustomers.codeId, codeId), eq(discountCodeCustomers.customer, customer.toLowerCase())));
   return row ?? { uses: 0, held: 0 };
 }

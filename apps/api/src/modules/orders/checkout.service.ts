@@ -44,11 +44,11 @@ async function holdCheckout(
   ctx: CheckoutContext,
   lines: CartLines,
   discount: PricedDiscount | null,
-  { userId, expiresAt, now }: { userId: string; expiresAt: Date; now: Date },
+  { userId, customerEmail, expiresAt, now }: { userId: string; customerEmail: string; expiresAt: Date; now: Date },
 ): Promise<string> {
   const holdId = randomUUID();
   // The code first: of many shoppers racing for its last use, those who lose never touch the stock.
-  if (discount) await holdDiscount(ctx.db, discount, { holdId, userId, expiresAt, now }, lines);
+  if (discount) await holdDiscount(ctx.db, discount, { holdId, userId, customerEmail, expiresAt, now }, lines);
   try {
     await reserveCart(ctx.db, lines, userId, expiresAt, holdId);
   } catch (err) {
@@ -122,7 +122,7 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
   const savedAddress = user.savedAddress;
   const now = new Date();
   const discount: PricedDiscount | null = cart.discountCode
-    ? await priceDiscount(ctx, cart.discountCode, lines, user.id, now)
+    ? await priceDiscount(ctx, cart.discountCode, lines, user.email, now)
     : null;
   const totals = cartTotalsInCents(lines, discount?.discountCents ?? 0);
   if (totals.grandTotalCents > MAX_CHARGE_CENTS) {
@@ -132,7 +132,12 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
   // The lines as the provider and the shop's record keep them: the category was only for the code.
   const recorded = lines.map(({ category: _category, ...line }) => line);
   const expiresAt = reservationEnd(now, ctx.config.checkoutReservationMinutes);
-  const holdId = await holdCheckout(ctx, lines, discount, { userId: user.id, expiresAt, now });
+  const holdId = await holdCheckout(ctx, lines, discount, {
+    userId: user.id,
+    customerEmail: user.email,
+    expiresAt,
+    now,
+  });
   const heldProducts = lines.map((line) => line.productId);
   ctx.events.stockMoved(heldProducts);
   const giveBack = async () => {

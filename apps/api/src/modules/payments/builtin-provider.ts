@@ -107,6 +107,7 @@ export function builtinProviderSession(row: BuiltinSessionRow, now: Date): Provi
     paymentId: row.paymentId,
     metadata: row.metadata as Record<string, string>,
     shipping: shippingOf(row),
+    customerEmail: row.customerEmail,
   };
 }
 

@@ -65,6 +65,8 @@ export interface ProviderSession {
   metadata: Record<string, string>;
   /** Null until the shopper has chosen it (and on sessions opened before the shop asked). */
   shipping: ProviderShipping | null;
+  /** The e-mail the shopper paid with: the one the shop gave, or the one a guest typed on the page. */
+  customerEmail: string | null;
 }
 
 /** What a verified webhook tells the shop, in the shop's words. */

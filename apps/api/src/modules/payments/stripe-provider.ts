@@ -155,6 +155,7 @@ async function retrieveSession(stripe: Stripe, id: string): Promise<ProviderSess
     paymentId: paymentIdOf(session),
     metadata: session.metadata ?? {},
     shipping: stripeShippingOf(session),
+    customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
   };
 }
 
