@@ -57,7 +57,8 @@ export const builtinPaymentSessions = pgTable('builtin_payment_sessions', {
   id: text('id').primaryKey(),
   status: checkoutStatusEnum('status').notNull().default('open'),
   amountTotalCents: integer('amount_total_cents').notNull(),
-  customerEmail: text('customer_email').notNull(),
+  /** Null for a guest who gave none with the cart: the page then asks, and the payment keeps it. */
+  customerEmail: text('customer_email'),
   lineItems: jsonb('line_items').notNull(),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "builtin_payment_sessions" ALTER COLUMN "customer_email" DROP NOT NULL;
