@@ -42,6 +42,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { createImageStorage } from './modules/uploads/create-image-storage';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { authGuard, type RouteAuth } from './platform/auth-guard';
 import type { AppConfig } from './platform/config';
 import { registerErrorHandler } from './platform/error-handler';
@@ -174,6 +175,7 @@ async function registerShopRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   await app.register(inventoryRoutes, { prefix: '/api/inventory' });
   await app.register(discountsRoutes, { prefix: '/api/discounts' });
   await app.register(auditRoutes, { prefix: '/api/audit-log' });
+  await app.register(wishlistRoutes, { prefix: '/api/wishlist' });
   await app.register(uploadsRoutes);
   await app.register(paymentsRoutes, {
     fulfilPaidSession: (log, sessionId, paid) => fulfilCheckout(fulfilDepsOf(deps, log), sessionId, 'system', paid),

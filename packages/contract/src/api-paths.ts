@@ -54,4 +54,7 @@ export const apiPaths = {
   twoFactorSetup: '/api/auth/two-factor/setup',
   twoFactorConfirm: '/api/auth/two-factor/confirm',
   twoFactorDisable: '/api/auth/two-factor/disable',
+  wishlist: '/api/wishlist',
+  wishlistMerge: '/api/wishlist/merge',
+  wishlistLookup: '/api/wishlist/lookup',
 } as const;
