@@ -68,6 +68,17 @@ export const insightProductSchema = z.object({
 });
 export type InsightProduct = z.infer<typeof insightProductSchema>;
 
+/** A product on customers' wishlists: its saves (each colour and size apart) and the customers who saved it. */
+export const insightWishedProductSchema = z.object({
+  productId: idSchema,
+  name: z.string(),
+  image: z.string(),
+  category: z.enum(CATEGORIES),
+  saves: z.number().int(),
+  customers: z.number().int(),
+});
+export type InsightWishedProduct = z.infer<typeof insightWishedProductSchema>;
+
 export const insightFunnelSchema = z.object({
   productViews: z.number().int(),
   addToCarts: z.number().int(),
@@ -94,6 +105,11 @@ export const insightSummarySchema = z.object({
   topByRevenue: z.array(insightProductSchema),
   topByUnits: z.array(insightProductSchema),
   funnel: insightFunnelSchema,
+  /**
+   * The products most saved on customers' wishlists now, whatever the range (a wishlist is what shoppers
+   * want today), most saves first; at most INSIGHT_TOP_PRODUCTS.
+   */
+  mostWished: z.array(insightWishedProductSchema),
   /** Searches that found nothing, most asked first. */
   failedSearches: z.array(z.object({ term: z.string(), count: z.number().int() })),
   /** When these figures were read: answers are kept a few seconds, and counts reach the database in batches. */

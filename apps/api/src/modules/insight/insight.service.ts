@@ -13,6 +13,7 @@ import { notFound } from '../../platform/errors';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
 import type { ActivityCounter } from './activity-counter';
 import * as queries from './insight.queries';
+import { mostWishedProducts } from './most-wished.queries';
 
 const isCategory = (value: string | null): value is Category => CATEGORIES.includes(value as Category);
 
@@ -38,12 +39,13 @@ function toInsightProduct(row: queries.SoldProductRow, soldAs: SoldAs): InsightP
  * value is that over the orders. Categories and products are the items sold, at the price each was sold at.
  */
 export async function insightSummary(db: Queryable, range: InsightRange, now = new Date()): Promise<InsightSummary> {
-  const [days, categories, top, activity, searches] = await Promise.all([
+  const [days, categories, top, activity, searches, wished] = await Promise.all([
     queries.dayTotals(db, range),
     queries.categorySales(db, range),
     queries.topProducts(db, range, INSIGHT_TOP_PRODUCTS),
     queries.activityTotals(db, range),
     queries.failedSearches(db, range, INSIGHT_FAILED_SEARCHES),
+    mostWishedProducts(db, INSIGHT_TOP_PRODUCTS),
   ]);
   const deleted = [...top.byRevenue, ...top.byUnits].filter((p) => p.name === null).map((p) => p.productId);
   const soldAs = await queries.soldAs(db, range, [...new Set(deleted)]);
@@ -74,6 +76,7 @@ export async function insightSummary(db: Queryable, range: InsightRange, now = n
       checkoutsStarted: activity.get('checkout_started') ?? 0,
       ordersPaid: orders,
     },
+    mostWished: wished,
     failedSearches: searches,
     countedAt: now.toISOString(),
   };

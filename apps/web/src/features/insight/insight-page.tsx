@@ -12,6 +12,7 @@ import { failedWithReason } from './insight-failed';
 import { formatCount } from './insight-format';
 import { InsightRangePicker } from './insight-range-picker';
 import { LowStockCard } from './low-stock-card';
+import { MostWishedCard } from './most-wished-card';
 import { SalesCharts } from './sales-charts';
 import { TopProductsTable } from './top-products-table';
 import { useInsightRange } from './use-insight-range';
@@ -42,6 +43,7 @@ function Figures({ summary }: { summary: InsightSummary }) {
         <TopProductsTable title="Top products by units" products={summary.topByUnits} rankedBy="units" />
       </div>
       <div className="grid items-start gap-6 xl:grid-cols-2">
+        <MostWishedCard products={summary.mostWished} />
         <FailedSearchesCard searches={summary.failedSearches} />
         <LowStockCard />
       </div>
