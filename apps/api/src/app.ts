@@ -14,6 +14,7 @@ import { checkoutCancelRoutes } from './flows/checkout-cancel.routes';
 import { fulfilCheckout } from './flows/fulfilment';
 import { fulfilmentRoutes } from './flows/fulfilment.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { backInStockRoutes } from './modules/back-in-stock/back-in-stock.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userOfSession } from './modules/auth/sessions.service';
 import { enrolBeforeAdminCalls, mustEnrolBeforeAdminCalls } from './modules/auth/two-factor.service';
@@ -175,6 +176,7 @@ async function registerShopRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   await app.register(inventoryRoutes, { prefix: '/api/inventory' });
   await app.register(discountsRoutes, { prefix: '/api/discounts' });
   await app.register(auditRoutes, { prefix: '/api/audit-log' });
+  await app.register(backInStockRoutes, { prefix: '/api/back-in-stock' });
   await app.register(wishlistRoutes, { prefix: '/api/wishlist' });
   await app.register(uploadsRoutes);
   await app.register(paymentsRoutes, {

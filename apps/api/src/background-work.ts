@@ -3,6 +3,7 @@ import type { AppDeps } from './app-deps';
 import { runReservationSweep } from './flows/checkout-release';
 import { runReconciliation } from './flows/reconcile';
 import { startPasswordResetWorker } from './modules/auth/password-reset.service';
+import { startBackInStockWorker } from './modules/back-in-stock/back-in-stock-notices';
 import { startMailWorker } from './modules/mail/mail-worker';
 import { runRefundRetry } from './modules/orders/refunds.service';
 import { backfillDerivedImages } from './modules/uploads/image-backfill';
@@ -21,6 +22,7 @@ export async function startBackgroundWork(deps: AppDeps, log: FastifyBaseLogger)
   await jobs.work('refund-retry', () => runRefundRetry(fulfilDeps));
   await startMailWorker(deps, log);
   await startPasswordResetWorker({ db: deps.db, jobs, log });
+  await startBackInStockWorker({ db: deps.db, jobs, log });
   await jobs.work('image-backfill', async () => {
     await backfillDerivedImages({ db: deps.db, storage: deps.imageStorage, log });
   });

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { timestampSchema } from './common';
 
 /** Every mail the shop writes, one per event. */
-export const MAIL_KINDS = ['order-confirmation', 'order-shipped', 'refund-issued', 'password-reset'] as const;
+export const MAIL_KINDS = [
+  'order-confirmation',
+  'order-shipped',
+  'refund-issued',
+  'password-reset',
+  'back-in-stock-confirm',
+  'back-in-stock',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A mail in the dev mailbox (no SMTP_URL set): the admin's Sent e-mails page lists and shows them. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHOP_NAME } from '@shop/contract/constants';
 import { z } from 'zod';
+import { bool, optionalString, positiveInt, seconds } from './config-values';
 import { parseTrustProxy } from './trust-proxy';
 
 /**
@@ -21,19 +22,6 @@ export const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)
 function resolvePath(value: string): string {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), value);
 }
-
-const optionalString = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -108,6 +96,9 @@ const envSchema = z.object({
   CHECKOUTS_PER_USER_PER_MINUTE: positiveInt(30),
   /** Discount codes the shop does not know that one address may try a minute, whatever accounts it uses. */
   DISCOUNT_GUESSES_PER_IP_PER_MINUTE: positiveInt(30),
+  /** Requests to hear about a sold-out size that one address, and one e-mail, may make an hour. */
+  BACK_IN_STOCK_REQUESTS_PER_IP_PER_HOUR: positiveInt(30),
+  BACK_IN_STOCK_REQUESTS_PER_EMAIL_PER_HOUR: positiveInt(10),
   /** Admins without a second factor must turn it on before any admin call is answered. */
   ADMIN_REQUIRE_2FA: bool(false),
   /** Wrong two-factor codes for one account within LOGIN_FAILURE_WINDOW_MINUTES before it is refused. */
@@ -244,6 +235,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       authAttemptsPerIpPerMinute: env.AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
       checkoutsPerUserPerMinute: env.CHECKOUTS_PER_USER_PER_MINUTE,
       discountGuessesPerIpPerMinute: env.DISCOUNT_GUESSES_PER_IP_PER_MINUTE,
+      backInStockPerIpPerHour: env.BACK_IN_STOCK_REQUESTS_PER_IP_PER_HOUR,
+      backInStockPerEmailPerHour: env.BACK_IN_STOCK_REQUESTS_PER_EMAIL_PER_HOUR,
     },
     twoFactor: {
       adminRequired: env.ADMIN_REQUIRE_2FA,

@@ -25,6 +25,8 @@ export interface JobQueues {
   'refund-retry': Record<string, never>;
   /** The derived files (AVIF, link previews...) of pictures stored before they were made (modules/uploads). */
   'image-backfill': Record<string, never>;
+  /** A size is back: its waiting shoppers are told (modules/back-in-stock). */
+  'back-in-stock': { variantId: string };
 }
 export type JobName = keyof JobQueues;
 
@@ -36,6 +38,7 @@ const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   reconcile: { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   'reservation-sweep': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   'refund-retry': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+  'back-in-stock': { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 600 },
   // Tried again a few times: the image storage may be out of reach when the shop starts.
   'image-backfill': {
     policy: 'stately',
@@ -58,6 +61,15 @@ export interface WorkOptions {
 export interface JobQueue {
   /** Writes a job inside the caller's transaction: it exists only if that transaction commits. */
   send<N extends JobName>(tx: Queryable, name: N, data: JobQueues[N]): Promise<void>;
+  /**
+   * Writes many jobs in one statement inside the caller's transaction. Of jobs waiting at once, those with
+   * the higher `priority` (default 0) are fetched first.
+   */
+  sendMany<N extends JobName>(
+    tx: Queryable,
+    name: N,
+    jobs: readonly { data: JobQueues[N]; priority?: number }[],
+  ): Promise<void>;
   /** Asks for a run of a periodic job now (at start-up: whatever a crash left is settled at once). */
   runSoon(name: JobName): Promise<void>;
   /**
@@ -65,6 +77,11 @@ export interface JobQueue {
    * 0 stops it.
    */
   every(name: JobName, intervalSeconds: number): Promise<void>;
+  /**
+   * Runs `task` in this instance every `intervalMs` until `stop`, one run at a time: a look at the database
+   * for work that cannot wait for cron's whole minutes. A run that throws is logged; the next one comes.
+   */
+  repeat(what: string, intervalMs: number, task: () => Promise<void>): void;
   /** Works the queue's jobs in this instance until `stop`. A handler that throws is retried by the queue's rules. */
   work<N extends JobName>(
     name: N,
@@ -136,6 +153,35 @@ async function createQueues(boss: PgBoss, options: JobQueueOptions): Promise<voi
   }
 }
 
+/** The tasks `repeat` runs, each one run at a time, until `stop` waits for the runs in progress. */
+function repeater(log: FastifyBaseLogger) {
+  const loops = new Set<{ timer: NodeJS.Timeout | undefined; running: Promise<void> | undefined }>();
+  let stopped = false;
+  const repeat: JobQueue['repeat'] = (what, intervalMs, task) => {
+    const loop: { timer: NodeJS.Timeout | undefined; running: Promise<void> | undefined } = {
+      timer: undefined,
+      running: undefined,
+    };
+    const tick = () => {
+      loop.running = task()
+        .catch((err: unknown) => log.warn({ err, what }, 'a repeated task failed; it runs again shortly'))
+        .finally(() => {
+          loop.running = undefined;
+          if (!stopped) loop.timer = setTimeout(tick, intervalMs);
+        });
+    };
+    if (stopped) return;
+    loop.timer = setTimeout(tick, intervalMs);
+    loops.add(loop);
+  };
+  const stop = async () => {
+    stopped = true;
+    for (const loop of loops) clearTimeout(loop.timer);
+    await Promise.all([...loops].map((loop) => loop.running));
+  };
+  return { repeat, stop };
+}
+
 export interface JobQueueOptions {
   /** The longest wait between two tries of a mail (MAIL_RETRY_DELAY_MAX_SECONDS). */
   mailRetryDelayMaxSeconds?: number;
@@ -170,6 +216,7 @@ export async function startJobQueue(
   await boss.start();
   if (maintenance && !madeByOwner) await createQueues(boss, options);
   const threads: JobThread[] = [];
+  const repeating = repeater(log);
   const workInBatches: JobQueue['workInBatches'] = async (name, handler, options = {}) => {
     const batchSize = options.batchSize ?? 1;
     await boss.work(
@@ -198,6 +245,10 @@ export async function startJobQueue(
     async send(tx, name, data) {
       await boss.send(name, data, { db: fromDrizzle(tx as never, sql as never) });
     },
+    async sendMany(tx, name, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(name, [...jobs], { db: fromDrizzle(tx as never, sql as never) });
+    },
     async runSoon(name) {
       await boss.send(name, {});
     },
@@ -210,10 +261,12 @@ export async function startJobQueue(
       await workInBatches(name, (batch) => Promise.allSettled(batch.map((data) => handler(data))), options);
     },
     workInBatches,
+    repeat: repeating.repeat,
     async workInThread(entry, data) {
       threads.push(await startJobThread(entry, data, log));
     },
     async stop(timeoutMs = 10_000) {
+      await repeating.stop();
       await Promise.all(threads.splice(0).map((thread) => thread.stop(timeoutMs)));
       await boss.stop({ graceful: true, timeout: timeoutMs });
     },

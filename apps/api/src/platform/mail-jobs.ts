@@ -60,3 +60,19 @@ export async function enqueueMail(
 ): Promise<void> {
   await jobs.send(tx, 'mail', sealed === undefined ? { eventKey } : { eventKey, sealed });
 }
+
+/**
+ * Writes many mails' jobs in one statement, in the transaction of their event (a restock tells its
+ * waiting shoppers by the thousand). Of mails waiting at once, a higher `priority` is sent first.
+ */
+export async function enqueueMails(
+  jobs: JobQueue,
+  tx: Queryable,
+  mails: readonly { eventKey: MailEventKey; sealed: string; priority: number }[],
+): Promise<void> {
+  await jobs.sendMany(
+    tx,
+    'mail',
+    mails.map(({ eventKey, sealed, priority }) => ({ data: { eventKey, sealed }, priority })),
+  );
+}

@@ -43,3 +43,16 @@ export const backInStockRequests = pgTable(
 );
 
 export type BackInStockRequestRow = typeof backInStockRequests.$inferSelect;
+
+/**
+ * Sizes whose stock came back while shoppers wait for them, written by the trigger
+ * `product_variants_back_in_stock` (migration 0028) in the very transaction that raised the size's
+ * available stock from none to some, whatever raised it (an admin's change, a released hold, a refund's
+ * restock). The shop moves each row into a job that tells the waiting shoppers, and deletes it then.
+ */
+export const backInStockRestocks = pgTable('back_in_stock_restocks', {
+  variantId: uuid('variant_id')
+    .primaryKey()
+    .references(() => productVariants.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});

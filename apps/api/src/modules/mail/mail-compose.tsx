@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Queryable } from '../../db/client';
 import { trackingTag } from '../../platform/mail-jobs';
 import { type OrderLineFields, type OrderRow, orderRefunds, orderWithLines } from '../orders/order-lines.service';
+import { type BackInStockMailElement, backInStock, backInStockConfirm } from './back-in-stock-mails';
 import { findOrder, findRefund, findResetTokenWithEmail } from './mail.queries';
 import { mailSealKey, unsealFromMail } from './mail-seal';
 import { money } from './templates/mail-money';
@@ -178,11 +179,21 @@ async function passwordReset(ctx: ComposeContext, tokenId: string) {
 
 type Composer = (ctx: ComposeContext, id: string, tracking?: string) => Promise<ComposedMail | NothingToSend>;
 
+/** A back-in-stock mail is written from its job's sealed part alone (back-in-stock-mails.tsx). */
+const rendered =
+  (compose: (ctx: ComposeContext) => Promise<BackInStockMailElement>): Composer =>
+  async (ctx) => {
+    const mail = await compose(ctx);
+    return 'nothing' in mail ? new NothingToSend(mail.nothing) : toMail(mail.to, mail.subject, mail.element);
+  };
+
 const composers: Record<MailKind, Composer> = {
   'order-confirmation': orderConfirmation,
   'order-shipped': orderShipped,
   'refund-issued': refundIssued,
   'password-reset': passwordReset,
+  'back-in-stock-confirm': rendered(backInStockConfirm),
+  'back-in-stock': rendered(backInStock),
 };
 
 /**

@@ -46,6 +46,12 @@ export function messageIdFor(event: MailEvent, publicUrl: string): string {
   return `<${event.kind}.${event.id.toLowerCase()}${tracking}@${new URL(publicUrl).hostname}>`;
 }
 
+/**
+ * Mails whose address the shop keeps only until it is sent: a back-in-stock request's e-mail is deleted
+ * once the shopper is told, so the record of its mail does not keep it either.
+ */
+const RECIPIENT_NOT_KEPT: ReadonlySet<MailKind> = new Set(['back-in-stock-confirm', 'back-in-stock']);
+
 /** An SMTP server's refusal may quote the recipient: the log keeps the reason without any address. */
 const reasonWithoutAddresses = (err: unknown) =>
   String((err as Error).message ?? err)
@@ -96,7 +102,8 @@ export function mailJobHandler(deps: MailWorkerDeps) {
         deps.log.warn({ eventKey, code, reason: reasonWithoutAddresses(err) }, 'mail not sent; will try again');
         throw err;
       }
-      records.push({ eventKey, kind: event.kind, recipient: mail.to, subject: mail.subject, messageId });
+      const recipient = RECIPIENT_NOT_KEPT.has(event.kind) ? '' : mail.to;
+      records.push({ eventKey, kind: event.kind, recipient, subject: mail.subject, messageId });
     };
     const outcomes = await Promise.allSettled(batch.map((data, i) => sendOne(data, events[i] ?? null)));
     try {
