@@ -13,12 +13,13 @@ import { baseApi, type InProcessApi } from './lib/base-api';
 export type { ApiAnswer, InProcessApi } from './lib/base-api';
 
 /**
- * Pages about one shopper or one moment (an order, a payment's end, a reset link, the dashboards)
+ * Pages about one shopper or one moment (an order, a payment's end, a wishlist, a reset link, the dashboards)
  * are rendered by the browser alone; every other address, the login and register forms included, is
  * a storefront page or the 404 page.
  */
 const BROWSER_ONLY = [
   paths.success.path,
+  paths.wishlist.path,
   paths.order.path,
   paths.forgotPassword.path,
   paths.resetPassword.path,

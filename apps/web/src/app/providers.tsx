@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { SaveForLaterProvider } from '../ui/save-for-later';
 import { ToastProvider } from '../ui/toast';
+import { WishlistHeartSlot } from './layout/wishlist-heart-slot';
 import type { AppStore } from './store';
 
 interface AppProvidersProps {
@@ -13,7 +15,10 @@ interface AppProvidersProps {
 export function AppProviders({ store, serverState, children }: AppProvidersProps) {
   return (
     <Provider store={store} serverState={serverState}>
-      <ToastProvider>{children}</ToastProvider>
+      <ToastProvider>
+        {/* The hearts of the cards and the product page are the wishlist's. */}
+        <SaveForLaterProvider value={WishlistHeartSlot}>{children}</SaveForLaterProvider>
+      </ToastProvider>
     </Provider>
   );
 }

@@ -21,6 +21,7 @@ const storefront = {
   product: lazyPage(async () => (await import('./routes/product-route')).ProductRoute),
   success: lazyPage(async () => (await import('./routes/success-route')).SuccessRoute),
   order: lazyPage(async () => (await import('../features/orders/order-page')).OrderPage),
+  wishlist: lazyPage(async () => (await import('./routes/wishlist-route')).WishlistRoute),
 };
 const login = lazyPage(async () => (await import('../features/auth/login-page')).LoginPage);
 const register = lazyPage(async () => (await import('../features/auth/register-page')).RegisterPage);
@@ -78,6 +79,7 @@ const STOREFRONT_ROUTES: readonly ScreenRoute[] = [
   },
   { path: paths.success.path, page: storefront.success },
   { path: paths.order.path, page: storefront.order },
+  { path: paths.wishlist.path, page: storefront.wishlist },
 ];
 const OUTSIDE_LAYOUT: readonly ScreenRoute[] = [
   { path: paths.login.path, page: login },

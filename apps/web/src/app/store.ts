@@ -13,6 +13,8 @@ import { authSlice } from '../features/auth/auth.slice';
 import { loadUser, saveUser } from '../features/auth/auth.storage';
 import { cartSlice } from '../features/cart/cart.slice';
 import { loadCart, saveCart } from '../features/cart/cart.storage';
+import { emptyWishlist, wishlistSlice } from '../features/wishlist/wishlist.slice';
+import { loadGuestWishlist, saveGuestWishlist } from '../features/wishlist/wishlist.storage';
 import type { LateStatePart } from '../lib/store-registry';
 
 /**
@@ -21,7 +23,11 @@ import type { LateStatePart } from '../lib/store-registry';
  * the home page is on screen and working without it (docs/decisions/006). The store is Redux's own
  * with the thunk middleware, which is what RTK's configureStore makes in production.
  */
-const BASE_REDUCERS = { [authSlice.reducerPath]: authSlice.reducer, [cartSlice.reducerPath]: cartSlice.reducer };
+const BASE_REDUCERS = {
+  [authSlice.reducerPath]: authSlice.reducer,
+  [cartSlice.reducerPath]: cartSlice.reducer,
+  [wishlistSlice.reducerPath]: wishlistSlice.reducer,
+};
 const baseReducer = combineReducers(BASE_REDUCERS);
 
 type RootState = ReturnType<typeof baseReducer>;
@@ -77,17 +83,22 @@ export function createStore(storage: Storage | undefined = browserStorage(), ext
   );
   const store = legacy_createStore(
     baseReducer,
-    { auth: { user: loadUser(storage) }, cart: loadCart(storage) },
+    {
+      auth: { user: loadUser(storage) },
+      cart: loadCart(storage),
+      wishlist: { ...emptyWishlist, guest: loadGuestWishlist(storage) },
+    },
     enhancer,
   );
 
   // Writes only when the persisted part changed: RTK Query updates the store far more often.
-  let { auth, cart } = store.getState();
+  let { auth, cart, wishlist } = store.getState();
   store.subscribe(() => {
     const state = store.getState();
     if (state.auth.user !== auth.user) saveUser(storage, state.auth.user);
     if (state.cart !== cart) saveCart(storage, state.cart);
-    ({ auth, cart } = state);
+    if (state.wishlist.guest !== wishlist.guest) saveGuestWishlist(storage, state.wishlist.guest);
+    ({ auth, cart, wishlist } = state);
   });
 
   const reducers: Record<string, Reducer> = { ...BASE_REDUCERS };
@@ -105,9 +116,9 @@ export type AppStore = ReturnType<typeof createStore>;
 
 /**
  * A state as the server renders a page from it, for no one in particular: nobody logged in, an empty
- * cart. The browser hydrates a server-rendered page from this (react-redux's `serverState`), then shows
- * its own shopper and cart.
+ * cart and wishlist. The browser hydrates a server-rendered page from this (react-redux's `serverState`),
+ * then shows its own shopper, cart and saved products.
  */
 export function asRenderedForAnyone<State extends RootState>(state: State): State {
-  return { ...state, auth: { user: null }, cart: loadCart(undefined) };
+  return { ...state, auth: { user: null }, cart: loadCart(undefined), wishlist: emptyWishlist };
 }

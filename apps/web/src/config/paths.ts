@@ -20,6 +20,7 @@ export const paths = {
       colour ? `${storefrontPaths.product(id)}?colour=${encodeURIComponent(colour)}` : storefrontPaths.product(id),
   },
   success: { path: '/success', href: () => '/success' },
+  wishlist: { path: '/wishlist', href: () => '/wishlist' },
   order: { path: '/orders/:orderId', href: (orderId: string) => `/orders/${encodeURIComponent(orderId)}` },
   login: { path: '/login', href: () => '/login' },
   register: { path: '/register', href: () => '/register' },

@@ -9,6 +9,7 @@ import { PlusIcon } from './icons';
 import { Price } from './price';
 import { ProductImage } from './product-image';
 import { RatingStars } from './rating-stars';
+import { SaveForLater } from './save-for-later';
 
 interface ProductCardProps {
   product: Product;
@@ -50,6 +51,14 @@ export function ProductCard({ product, onAddToCart, priority = false, colourFilt
             />
           </Link>
           <CardBadge product={product} soldOut={soldOut} />
+          {/* The colour the card shows is the one saved; a size is chosen on the product page. */}
+          <SaveForLater
+            productId={product._id}
+            name={product.name}
+            colour={shown ? { key: shown.color, name: shown.name } : null}
+            scope="product"
+            className="absolute top-2.5 right-2.5 size-9 bg-ivory/90 shadow-sm backdrop-blur"
+          />
         </div>
         {soldOut ? (
           // Keeps the card as tall as its neighbours on a phone, where the button sits under the picture.

@@ -12,6 +12,10 @@ const CartDrawer = lazy(async () => ({ default: (await loadCartDrawer()).CartDra
 // Below every page's content, so it need not be in the first page's script.
 const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
 const SessionCheck = lazy(async () => ({ default: (await import('../../features/auth/session-check')).SessionCheck }));
+// A customer's saved products (and a guest's list joining them at login), with the API client they need.
+const WishlistSync = lazy(async () => ({
+  default: (await import('../../features/wishlist/wishlist-sync')).WishlistSync,
+}));
 
 /** The shell around every storefront page: the top bar, the cart panel and the footer. */
 export function MainLayout() {
@@ -50,6 +54,8 @@ export function MainLayout() {
       {user && (
         <Suspense fallback={null}>
           <SessionCheck />
+          {/* Keyed by the customer: whoever logs in next has their own list read. */}
+          <WishlistSync key={user._id} />
         </Suspense>
       )}
     </div>

@@ -4,6 +4,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useCart } from '../../features/cart/use-cart';
+import { useWishlistCount } from '../../features/wishlist/use-wishlist-count';
+import { HeartIcon } from '../../features/wishlist/wishlist-heart';
 import { OutlineIcon } from '../../ui/icons';
 import { ItemList } from '../../ui/item-list';
 
@@ -35,14 +37,26 @@ function NavLinks({ listClass, linkClass }: { listClass: string; linkClass: (isA
   );
 }
 
-/** Search, the cart with its count of selected items, and login or the profile menu. */
+/** Search, the wishlist and the cart with their counts, and login or the profile menu. */
 function NavbarActions({ onOpenCart }: { onOpenCart: () => void }) {
   const user = useCurrentUser();
   const { selectedItems } = useCart();
+  const wishlistCount = useWishlistCount(user !== null);
   return (
     <div className="ml-auto flex items-center gap-1 sm:gap-2">
       <Link to={paths.search.href()} aria-label="Search" className={iconButton}>
         <Icon d="M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4" />
+      </Link>
+      <Link to={paths.wishlist.href()} aria-label={`Wishlist, ${wishlistCount} items`} className={iconButton}>
+        <HeartIcon filled={false} className="size-[1.35rem]" />
+        {wishlistCount > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-ink px-1 text-[0.65rem] font-semibold text-ivory tabular-nums"
+          >
+            {wishlistCount}
+          </span>
+        )}
       </Link>
       <button type="button" onClick={onOpenCart} aria-label={`Cart, ${selectedItems} items`} className={iconButton}>
         <Icon d="M6 8h12l-1 12H7L6 8zM9 8V6a3 3 0 016 0v2" />

@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { Button } from '../../ui/button';
 import { Price } from '../../ui/price';
 import { RatingStars } from '../../ui/rating-stars';
+import { SaveForLater } from '../../ui/save-for-later';
 import { ColourSwatches } from './colour-swatches';
 import { ProductGallery } from './product-gallery';
 import { SizeGuide } from './size-guide';
@@ -116,15 +117,26 @@ function ProductPurchase({ product, colour, onAddToCart }: ProductPurchaseProps)
           </>
         )}
       </div>
-      {inStock ? (
-        <Button onClick={add} className="mt-6 w-full sm:w-auto sm:self-start sm:px-12">
-          Add to cart
-        </Button>
-      ) : (
-        <Button disabled className="mt-6 w-full sm:w-auto sm:self-start sm:px-12">
-          Sold out
-        </Button>
-      )}
+      <div className="mt-6 flex items-center gap-3">
+        {inStock ? (
+          <Button onClick={add} className="flex-1 sm:flex-none sm:px-12">
+            Add to cart
+          </Button>
+        ) : (
+          <Button disabled className="flex-1 sm:flex-none sm:px-12">
+            Sold out
+          </Button>
+        )}
+        {/* Saves the colour shown and the size chosen, when there are several to choose from. */}
+        <SaveForLater
+          productId={product._id}
+          name={product.name}
+          colour={coloursOf(product).length > 1 ? { key: colour.color, name: colour.name } : null}
+          size={oneSize ? null : (chosen?.size ?? null)}
+          scope="choice"
+          className="size-12 shrink-0 border border-sand bg-white hover:border-ink"
+        />
+      </div>
     </>
   );
 }
