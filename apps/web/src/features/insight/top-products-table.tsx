@@ -14,8 +14,11 @@ interface TopProductsTableProps {
   rankedBy: 'revenue' | 'units';
 }
 
+/** A product of a ranked list: what its row shows of it. */
+type RankedProduct = Pick<InsightProduct, 'productId' | 'name' | 'image' | 'category' | 'inCatalogue'>;
+
 /** The product a row is about: its picture, its name (a link while it is in the catalogue) and category. */
-function ProductCell({ product: p }: { product: InsightProduct }) {
+function ProductCell({ product: p }: { product: RankedProduct }) {
   return (
     <div className="flex items-center gap-3">
       <ProductImage
@@ -48,9 +51,8 @@ const figureColumn = (figure: 'Revenue' | 'Units'): Column<InsightProduct> => ({
   cell: (p) => (figure === 'Revenue' ? formatMoney(p.revenue) : formatCount(p.units)),
 });
 
-/** The rank, the product, then the figure the list is ranked by before the other. */
-function topProductColumns(rankedBy: 'revenue' | 'units'): Column<InsightProduct>[] {
-  const figures = rankedBy === 'revenue' ? (['Revenue', 'Units'] as const) : (['Units', 'Revenue'] as const);
+/** The rank, the product, then its figures, the one the list is ranked by first. */
+function rankedColumns<T extends RankedProduct>(figures: readonly Column<T>[]): Column<T>[] {
   return [
     {
       heading: { heading: '#', key: '#', className: 'w-10' },
@@ -63,31 +65,63 @@ function topProductColumns(rankedBy: 'revenue' | 'units'): Column<InsightProduct
       rowHeader: true,
       cell: (p) => <ProductCell product={p} />,
     },
-    ...figures.map(figureColumn),
+    ...figures,
   ];
 }
 
-/** Ten products at most, ranked; a deleted product keeps its place under the name it was sold as. */
-export function TopProductsTable({ title, products, rankedBy }: TopProductsTableProps) {
+interface RankedProductsTableProps<T extends RankedProduct> {
+  title: string;
+  /** A word under the title, beside it on a wide screen. */
+  note?: string;
+  products: readonly T[];
+  figures: readonly Column<T>[];
+  /** What an empty list says. */
+  empty: string;
+}
+
+/** Products ranked by a figure, ten at most, as the insight lists them. */
+export function RankedProductsTable<T extends RankedProduct>({
+  title,
+  note,
+  products,
+  figures,
+  empty,
+}: RankedProductsTableProps<T>) {
   return (
     <div className="min-w-0">
-      <h2 className="mb-3 font-display text-xl text-ink">{title}</h2>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-display text-xl text-ink">{title}</h2>
+        {note && <p className="text-xs text-muted">{note}</p>}
+      </div>
       {products.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-taupe px-5 py-8 text-center text-sm text-muted">
-          No products sold in these days.
+          {empty}
         </p>
       ) : (
         // Four columns fit a phone: the table wraps names rather than scrolling sideways.
         <div className="overflow-hidden rounded-2xl border border-sand bg-white">
           <DataTableGrid
             caption={title}
-            columns={topProductColumns(rankedBy)}
-            rows={products}
+            columns={rankedColumns(figures)}
+            rows={[...products]}
             rowKey={(p) => p.productId}
             tableClassName="w-full border-collapse"
           />
         </div>
       )}
     </div>
+  );
+}
+
+/** Ten products at most, ranked; a deleted product keeps its place under the name it was sold as. */
+export function TopProductsTable({ title, products, rankedBy }: TopProductsTableProps) {
+  const figures = rankedBy === 'revenue' ? (['Revenue', 'Units'] as const) : (['Units', 'Revenue'] as const);
+  return (
+    <RankedProductsTable
+      title={title}
+      products={products}
+      figures={figures.map(figureColumn)}
+      empty="No products sold in these days."
+    />
   );
 }
