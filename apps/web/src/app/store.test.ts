@@ -2,10 +2,11 @@ import type { Middleware, UnknownAction } from 'redux';
 import { describe, expect, it } from 'vitest';
 import { USER_STORAGE_KEY } from '../features/auth/auth.storage';
 import { addToCart } from '../features/cart/cart.slice';
+import { guestListJoined, savedByGuest } from '../features/wishlist/wishlist.slice';
 import { logout, setUser } from '../lib/session-actions';
 import { customer as user } from '../test/customer';
 import { memoryStorage } from '../test/memory-storage';
-import { createStore } from './store';
+import { asRenderedForAnyone, createStore } from './store';
 
 /** A stand-in for RTK Query's part: a reducer with an initial state and a middleware that sees actions. */
 function latePart() {
@@ -73,5 +74,16 @@ describe("the store keeps the logged-in user and the cart in this browser's stor
     first.dispatch({ type: 'cart/addToCart', payload: { _id: 'a', name: 'A', price: 10.1, image: '' } });
     const second = createStore(storage);
     expect(second.getState().cart).toMatchObject({ selectedItems: 1, totalPrice: 10.1, tax: 0.51, grandTotal: 10.61 });
+  });
+
+  it("keeps a guest's wishlist across a reload, renders it for nobody, and drops it once it joined an account", () => {
+    const storage = memoryStorage();
+    const scarf = { productId: '0b9d7f43-1e2a-4a6c-8d5e-7f6a5b4c3d2e', colour: null, size: null };
+    createStore(storage).dispatch(savedByGuest(scarf));
+    const again = createStore(storage);
+    expect(again.getState().wishlist.guest).toEqual([scarf]);
+    expect(asRenderedForAnyone(again.getState()).wishlist).toEqual({ guest: [], account: null });
+    again.dispatch(guestListJoined());
+    expect(createStore(storage).getState().wishlist.guest).toEqual([]);
   });
 });
