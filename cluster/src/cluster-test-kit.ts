@@ -40,6 +40,7 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
       LOGIN_FAILURES_PER_EMAIL: '100000',
       LOGIN_DELAY_AFTER_FAILURES: '100000',
       CHECKOUTS_PER_USER_PER_MINUTE: '100000',
+      GUEST_CHECKOUTS_PER_IP_PER_MINUTE: '100000',
       DATABASE_POOL_SIZE: TEST_PROCESS_POOL_SIZE,
       // The tests' factories write to the database behind the instances' backs, which a catalogue index
       // would not hear of, as in the API tests.

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
 export const idSchema = z.uuid({ message: 'Invalid id' });
+
+/** An e-mail address as the shop keeps it: trimmed and lower-cased. */
+export const emailSchema = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address' }).max(254));
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const errorResponseSchema = z.object({ message: z.string() });

@@ -81,7 +81,19 @@ export const SHIPPING_AT_CHECKOUT_NOTE = 'Shipping: calculated at checkout';
 /** A password reset link lives this long and works once; the paths of the pages that ask for one and use it. */
 export const PASSWORD_RESET_MINUTES = 30;
 export const PASSWORD_RESET_PATH = '/reset-password';
+/** How long a mailed link that confirms an account's e-mail works. */
+export const EMAIL_CONFIRMATION_HOURS = 48;
+/** The web page a mailed e-mail confirmation link opens, with `?token=`. */
+export const EMAIL_CONFIRMATION_PATH = '/confirm-email';
+/**
+ * Where a guest's order is read without logging in, followed by the order link's token: a signed,
+ * unguessable name of that one order.
+ */
+export const GUEST_ORDER_PATH = '/orders/guest';
 export const FORGOT_PASSWORD_PATH = '/forgot-password';
+/** The web pages a back-in-stock mail's links open, with `?token=`: confirm a guest's e-mail, unsubscribe. */
+export const BACK_IN_STOCK_CONFIRM_PATH = '/back-in-stock/confirm';
+export const BACK_IN_STOCK_UNSUBSCRIBE_PATH = '/back-in-stock/unsubscribe';
 
 export const CART_SLIDE_MS = 300;
 export const QUERY_CACHE_SECONDS = 60;

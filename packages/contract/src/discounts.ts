@@ -269,6 +269,8 @@ export type DiscountCodeResponse = z.infer<typeof discountCodeResponseSchema>;
 export const discountCheckRequestSchema = z.object({
   code: discountCodeEntrySchema,
   product: checkoutRequestSchema.shape.product,
+  /** A guest's e-mail, whose uses of the code are counted as a customer's (see the checkout request). */
+  email: checkoutRequestSchema.shape.email,
 });
 export type DiscountCheckRequest = z.infer<typeof discountCheckRequestSchema>;
 

@@ -7,6 +7,7 @@ export const MAIL_KINDS = [
   'order-shipped',
   'refund-issued',
   'password-reset',
+  'email-confirmation',
   'back-in-stock-confirm',
   'back-in-stock',
 ] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, timestampSchema } from './common';
+import { emailSchema, idSchema, timestampSchema } from './common';
 import { ALL_ORDER_STATUSES, MAX_CART_LINE_QUANTITY, MAX_CART_LINES, ORDER_STATUSES } from './constants';
 import { orderShippingSchema } from './delivery';
 import { sizeSchema } from './inventory';
@@ -101,6 +101,12 @@ export const checkoutRequestSchema = z.object({
     ),
   userId: z.string().optional(),
   /**
+   * A guest's e-mail, given with the cart: the provider's page then asks for none, and a discount code's
+   * limit per customer is counted against it (a guest needs it to use a code). Ignored for a customer,
+   * whose account's e-mail is used.
+   */
+  email: emailSchema.optional(),
+  /**
    * A discount code typed in the cart panel (any case; empty is none). The server checks it against the
    * cart and prices the discount itself; a code it refuses answers why (`discountProblem`).
    */
@@ -118,7 +124,12 @@ export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 export const confirmPaymentRequestSchema = z.object({
   session_id: z.string({ message: 'session_id is required' }).trim().min(1, 'session_id is required').max(255),
 });
-export const orderResponseSchema = z.object({ order: orderSchema });
+export const orderResponseSchema = z.object({
+  order: orderSchema,
+  /** For an order placed without an account: the token of its order link (read without logging in). */
+  orderToken: z.string().optional(),
+});
+export const guestOrderParamsSchema = z.object({ token: z.string().max(200) });
 
 export const ordersListResponseSchema = z.array(orderSchema);
 export const allOrdersQuerySchema = z.object({
@@ -196,6 +207,7 @@ export const ORDER_MESSAGES = {
   unpaid: 'Payment has not been completed for this session',
   expired: 'This checkout session has expired. Please check out again.',
   unknownSession: 'Checkout session not found',
+  guestEmailForCode: 'Enter your email to use a discount code without an account.',
   refunded: 'Refund issued',
   cancelled: 'Order cancelled and refunded',
   nothingToRefund: 'Nothing is left to refund on this order',

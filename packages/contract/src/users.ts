@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, timestampSchema } from './common';
+import { emailSchema, idSchema, timestampSchema } from './common';
 import { PASSWORD_MIN_LENGTH, ROLES } from './constants';
 
 export const roleSchema = z.enum(ROLES);
@@ -13,14 +13,31 @@ export const userSchema = z.object({
   profileImage: z.string(),
   profession: z.string(),
   createdAt: timestampSchema,
+  /**
+   * Whether the account confirmed its e-mail by a mailed link: only then does it take over the orders
+   * placed with that e-mail without an account.
+   */
+  emailConfirmed: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
-const emailSchema = z
-  .string({ message: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'Enter a valid email address' }).max(254));
+export const confirmEmailRequestSchema = z.object({
+  token: z.string({ message: 'The link is not valid' }).trim().min(1, 'The link is not valid').max(200),
+});
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
+export const confirmEmailResponseSchema = z.object({
+  message: z.string(),
+  /** How many orders placed with this e-mail without an account joined the account now. */
+  claimedOrders: z.number().int(),
+});
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;
+
+export const EMAIL_CONFIRMATION_MESSAGES = {
+  confirmed: 'Your e-mail is confirmed.',
+  invalidLink: 'This confirmation link is not valid. It may have expired or been used already.',
+  sent: 'We sent you a link to confirm your e-mail.',
+  alreadyConfirmed: 'Your e-mail is already confirmed.',
+} as const;
 
 export const registerRequestSchema = z.object({
   username: z

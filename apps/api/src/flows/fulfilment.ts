@@ -20,19 +20,21 @@ import type { FulfilDeps } from '../modules/orders/fulfil-deps';
 import { checkoutLinesSchema, type ProviderSession, type ProviderShipping } from '../modules/payments/payment-provider';
 import { rememberOrderAddress } from '../modules/users/saved-address.service';
 import { type AdminPower, requireAdminPower, type SessionUser } from '../platform/auth-guard';
-import { AppError, notFound } from '../platform/errors';
+import { AppError, notFound, unauthorised } from '../platform/errors';
 import { enqueueMail, mailEventKey } from '../platform/mail-jobs';
 
 /**
- * A customer or admin confirming from the success page, with the admin power the auth guard gave the
- * request, or the shop itself (webhook, reconciliation).
+ * Whoever confirms from the success page (a customer or admin with the admin power the auth guard gave
+ * the request, or a visitor without a session), or the shop itself (webhook, reconciliation).
  */
-export type FulfilActor = { user: SessionUser; adminPower: AdminPower | undefined } | 'system';
+export type FulfilActor = { user: SessionUser | null; adminPower: AdminPower | undefined } | 'system';
 
 export interface FulfilResult {
   order: Order;
   /** True only for the one call that created the order. */
   created: boolean;
+  /** The checkout was a guest's: the order is read through its order link. */
+  placedAsGuest?: boolean;
   /**
    * The order took stock that no hold kept for it, which changes what can still be bought; a held sale
    * takes what its hold already kept from sale.
@@ -159,10 +161,14 @@ export async function fulfilCheckout(
   const found = await findCheckoutSessionWithOrder(deps.db, sessionId);
   if (!found) throw notFound(ORDER_MESSAGES.unknownSession);
   const record = found.session;
-  if (actor !== 'system' && record.userId !== actor.user.id) {
+  // A customer's checkout is confirmed by that customer (or an admin); a guest's by whoever holds its
+  // session id, an unguessable name only the guest's browser and the provider were given.
+  if (actor !== 'system' && record.userId !== null && record.userId !== actor.user?.id) {
+    if (!actor.user) throw unauthorised();
     requireAdminPower(actor.adminPower, 'You can only confirm your own payments');
   }
-  if (record.fulfilledAt) return { order: orderOf(found), created: false };
+  const placedAsGuest = record.userId === null;
+  if (record.fulfilledAt) return { order: orderOf(found), created: false, placedAsGuest };
 
   const session = paidSession?.id === sessionId ? paidSession : await askProvider(deps, sessionId);
   if (!session) throw notFound(ORDER_MESSAGES.unknownSession);
@@ -185,7 +191,10 @@ export async function fulfilCheckout(
   // A guest who gave no e-mail with the cart typed it on the provider's page, which requires it.
   const email = record.email ?? session.customerEmail;
   if (!email) throw new AppError('unavailable', 'The payment provider did not tell the e-mail of this payment.');
-  const result = await createOrder(deps, record, session.paymentId ?? session.id, shipping, email);
+  const result = {
+    ...(await createOrder(deps, record, session.paymentId ?? session.id, shipping, email)),
+    placedAsGuest,
+  };
   if (result.created) {
     deps.log.info({ sessionId, orderId: result.order._id }, 'order created');
     if (result.soldUnheld) deps.events.stockMoved(result.order.products.map((line) => line.productId));

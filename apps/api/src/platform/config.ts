@@ -94,6 +94,8 @@ const envSchema = z.object({
   LOGIN_DELAY_AFTER_FAILURES: positiveInt(5),
   AUTH_ATTEMPTS_PER_IP_PER_MINUTE: positiveInt(100),
   CHECKOUTS_PER_USER_PER_MINUTE: positiveInt(30),
+  /** Checkouts one address may open a minute without an account (guests behind one address share it). */
+  GUEST_CHECKOUTS_PER_IP_PER_MINUTE: positiveInt(60),
   /** Discount codes the shop does not know that one address may try a minute, whatever accounts it uses. */
   DISCOUNT_GUESSES_PER_IP_PER_MINUTE: positiveInt(30),
   /** Requests to hear about a sold-out size that one address, and one e-mail, may make an hour. */
@@ -234,6 +236,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       loginDelayAfterFailures: env.LOGIN_DELAY_AFTER_FAILURES,
       authAttemptsPerIpPerMinute: env.AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
       checkoutsPerUserPerMinute: env.CHECKOUTS_PER_USER_PER_MINUTE,
+      guestCheckoutsPerIpPerMinute: env.GUEST_CHECKOUTS_PER_IP_PER_MINUTE,
       discountGuessesPerIpPerMinute: env.DISCOUNT_GUESSES_PER_IP_PER_MINUTE,
       backInStockPerIpPerHour: env.BACK_IN_STOCK_REQUESTS_PER_IP_PER_HOUR,
       backInStockPerEmailPerHour: env.BACK_IN_STOCK_REQUESTS_PER_EMAIL_PER_HOUR,

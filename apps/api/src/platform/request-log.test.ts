@@ -96,4 +96,10 @@ describe('errors in the log', () => {
     expect(loggablePath('/api/orders/ada%40example.test?token=abc')).toBe('/api/orders/[email]');
     expect(loggablePath('/api/stats/user-stats/ada@example.test')).toBe('/api/stats/user-stats/[email]');
   });
+
+  it("masks a guest's order link, which opens the order to whoever holds it", () => {
+    const link = `${crypto.randomUUID()}.${'A'.repeat(43)}`;
+    expect(loggablePath(`/api/orders/guest/${link}`)).toBe('/api/orders/guest/[order link]');
+    expect(loggablePath(`/orders/guest/${link}?x=1`)).toBe('/orders/guest/[order link]');
+  });
 });

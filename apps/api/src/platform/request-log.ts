@@ -4,10 +4,13 @@ import { pino } from 'pino';
 /** An address may hold an e-mail (`/api/orders/{email}`): the log keeps its shape, not the person. */
 const EMAIL_IN_PATH = /[^/?#]*(?:@|%40)[^/?#]*/gi;
 
-/** The path without its query string (which may carry a token) and with e-mails masked. */
+/** A guest's order link (`/orders/guest/{order id}.{signature}`): whoever holds it reads the order. */
+const ORDER_LINK_IN_PATH = /(\/orders\/guest\/)[^/?#]+/gi;
+
+/** The path without its query string (which may carry a token), with e-mails and order links masked. */
 export function loggablePath(url: string): string {
   const path = url.split('?')[0] ?? '';
-  return path.replace(EMAIL_IN_PATH, '[email]');
+  return path.replace(EMAIL_IN_PATH, '[email]').replace(ORDER_LINK_IN_PATH, '$1[order link]');
 }
 
 function lineOf(request: FastifyRequest) {

@@ -271,6 +271,8 @@ async function seedDemoData(deps: SeedDeps, admin: FirstAdmin, now: Date): Promi
     const accountsAt = new Date(now.getTime() - (DEMO_CATALOGUE.length + 24) * ARRIVAL_INTERVAL);
     const adminRow = await insertAdmin(tx, admin, accountsAt);
     const reviewers = await insertDemoShoppers(tx, accountsAt, { customer: customerHash, shopper: shopperHash });
+    // The demo accounts stand for customers who confirmed their e-mails when they signed up.
+    await tx.update(users).set({ emailConfirmedAt: sql`${users.createdAt}` });
     const planned = DEMO_CATALOGUE.map((p, i) => planReviews(i, p.category, p.rating, reviewers.length));
     const productRows = await insertDemoProducts(tx, { images, planned, authorId: adminRow?.id ?? null }, now);
     await tx.insert(productColours).values(demoColourRows(productRows, images, drawn));

@@ -96,6 +96,17 @@ describe("the seed screens' orders, checkout and stats calls", () => {
     orderId = order._id;
   });
 
+  it('POST /api/orders/create-checkout-session from a visitor: a hosted checkout, which asks for the e-mail', async () => {
+    // The cart panel of a visitor sends the cart and no user (its userId is undefined, so JSON drops it).
+    const cart = [{ ...(await visitor.send('GET', `/api/products/${ring.id}`)).json().product, quantity: 1 }];
+    const res = await visitor.send('POST', '/api/orders/create-checkout-session', { product: cart });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, url } = res.json();
+    expect(url).toBe(`/checkout/pay/${encodeURIComponent(id)}`);
+    const page = await visitor.send('GET', url);
+    expect(page.body).toContain('name="email" type="email"');
+  });
+
   it('GET /api/orders/{email} for the customer orders and payments pages', async () => {
     const res = await customer.send('GET', `/api/orders/${customerAccount.email}`);
     expect(res.statusCode).toBe(200);

@@ -50,6 +50,7 @@ export async function startShopProcess(env: Record<string, string>): Promise<Sho
       LOGIN_DELAY_AFTER_FAILURES: '100000',
       AUTH_ATTEMPTS_PER_IP_PER_MINUTE: '100000',
       CHECKOUTS_PER_USER_PER_MINUTE: '100000',
+      GUEST_CHECKOUTS_PER_IP_PER_MINUTE: '100000',
       DATABASE_POOL_SIZE: TEST_PROCESS_POOL_SIZE,
       ...env,
     },

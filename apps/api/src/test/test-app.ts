@@ -73,6 +73,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     DATABASE_POOL_SIZE: '30',
     AUTH_ATTEMPTS_PER_IP_PER_MINUTE: '100000',
     CHECKOUTS_PER_USER_PER_MINUTE: '100000',
+    GUEST_CHECKOUTS_PER_IP_PER_MINUTE: '100000',
     DISCOUNT_GUESSES_PER_IP_PER_MINUTE: '100000',
     RECONCILE_INTERVAL_SECONDS: '0',
     // The factories write to the database behind the shop's back, which an index would not hear of: tests

@@ -38,6 +38,7 @@ describe('POST /api/auth/register', () => {
         profileImage: '',
         profession: '',
         createdAt: expect.any(String),
+        emailConfirmed: false,
       },
     });
     expect(res.body).not.toMatch(/password|scrypt/i);

@@ -166,6 +166,7 @@ describe('GET /api/auth/me', () => {
         profileImage: '',
         profession: '',
         createdAt: expect.any(String),
+        emailConfirmed: false,
       },
     });
     expect(res.body).not.toMatch(/password|scrypt/i);

@@ -4,6 +4,7 @@ import { conflict, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode, unauthorised 
 import { enforceRateLimit, type RateLimiter, rateLimitKey, tooManyRequests } from '../../platform/rate-limit';
 import { toUserDto } from '../users/users.dto';
 import { accountByEmail, addAccount } from '../users/users.service';
+import { issueEmailConfirmation } from './email-confirmation.service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import { openSession } from './sessions.service';
 import { openLoginChallenge } from './two-factor-login';
@@ -14,7 +15,12 @@ const EMAIL_UNIQUE_INDEX = 'users_email_lower_key';
 export async function register(ctx: ServiceContext, input: RegisterRequest): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
-    const row = await addAccount(ctx.db, { username: input.username, email: input.email, passwordHash });
+    // The account and the link that confirms its e-mail commit together.
+    const row = await ctx.db.transaction(async (tx) => {
+      const added = await addAccount(tx, { username: input.username, email: input.email, passwordHash });
+      await issueEmailConfirmation(tx, ctx.jobs, added);
+      return added;
+    });
     return toUserDto(row);
   } catch (err) {
     if (pgErrorCode(err) === PG_UNIQUE_VIOLATION && pgConstraint(err) === EMAIL_UNIQUE_INDEX) {

@@ -102,7 +102,8 @@ export async function priceDiscount(
   ctx: CodeGuessContext,
   typed: string,
   lines: readonly DiscountableLine[],
-  customerEmail: string,
+  /** Whose uses are counted; null for a guest who has not given an e-mail yet (the checkout asks for it). */
+  customerEmail: string | null,
   now: Date,
 ): Promise<PricedDiscount> {
   const guessKey = rateLimitKey('discount-guess-ip', ctx.ip);
@@ -114,7 +115,7 @@ export async function priceDiscount(
   );
   const text = normaliseDiscountCode(typed);
   const found = DISCOUNT_CODE_PATTERN.test(text)
-    ? await findCodeForCheckout(ctx.db, text, customerOf(customerEmail))
+    ? await findCodeForCheckout(ctx.db, text, customerEmail && customerOf(customerEmail))
     : undefined;
   if (!found) throw refuseCode('unknown', DISCOUNT_MESSAGES.unknown(text.slice(0, DISCOUNT_CODE_MAX_LENGTH)));
   await ctx.rateLimiter.refund(guessKey);

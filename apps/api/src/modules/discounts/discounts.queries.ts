@@ -89,7 +89,7 @@ const codeForCheckoutStatement = preparedPerDatabase((db) =>
 export async function findCodeForCheckout(
   db: Queryable,
   code: string,
-  customer: string,
+  customer: string | null,
 ): Promise<CodeForCheckout | undefined> {
   const [row] = await codeForCheckoutStatement(db).execute({ code, customer });
   return row;

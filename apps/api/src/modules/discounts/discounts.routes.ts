@@ -42,7 +42,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/check',
     {
-      config: { auth: 'customer' },
+      config: { auth: 'public' },
       schema: { tags, body: discountCheckRequestSchema, response: { 200: discountCheckResponseSchema } },
     },
     async (request) => checkDiscount({ ...contextOf(request), rateLimiter: app.deps.rateLimiter }, request.body),

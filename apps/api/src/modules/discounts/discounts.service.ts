@@ -2,7 +2,7 @@ import type { DiscountCheck, DiscountCheckRequest } from '@shop/contract/discoun
 import { cartTotalsInCents, toDollars } from '@shop/contract/money';
 import type { Queryable } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
-import { unauthorised } from '../../platform/errors';
+
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
 import { cartItemRequestOf, resolveCartLines } from '../inventory/inventory.service';
 import { priceDiscount } from './checkout-discount.service';
@@ -31,16 +31,18 @@ export async function checkDiscount(
   ctx: ServiceContext & { rateLimiter: RateLimiter },
   request: DiscountCheckRequest,
 ): Promise<DiscountCheck> {
+  // A customer's checks are counted per account, a guest's per address, as their checkouts are.
   const user = ctx.actor;
-  if (!user) throw unauthorised();
+  const { checkoutsPerUserPerMinute, guestCheckoutsPerIpPerMinute } = ctx.config.rateLimits;
   await enforceRateLimit(
     ctx.rateLimiter,
-    rateLimitKey('discount-check', user.id),
-    { limit: ctx.config.rateLimits.checkoutsPerUserPerMinute, windowSeconds: 60 },
+    user ? rateLimitKey('discount-check', user.id) : rateLimitKey('discount-check-guest', ctx.ip),
+    { limit: user ? checkoutsPerUserPerMinute : guestCheckoutsPerIpPerMinute, windowSeconds: 60 },
     'discount code checks',
   );
   const lines = await resolveCartLines(ctx.db, request.product.map(cartItemRequestOf));
-  const discount = await priceDiscount(ctx, request.code, lines, user.id, new Date());
+  const customerEmail = user ? user.email : (request.email ?? null);
+  const discount = await priceDiscount(ctx, request.code, lines, customerEmail, new Date());
   const totals = cartTotalsInCents(lines, discount.discountCents);
   return {
     code: discount.code,

@@ -30,7 +30,7 @@ export function shortStock(shortItems: ShortItem[]): AppError {
 export async function reserveCart(
   db: Queryable,
   lines: readonly CartLine[],
-  actorId: string,
+  actorId: string | null,
   expiresAt: Date,
   holdId: string = randomUUID(),
 ): Promise<string> {

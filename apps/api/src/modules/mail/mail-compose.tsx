@@ -9,7 +9,9 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Queryable } from '../../db/client';
 import { trackingTag } from '../../platform/mail-jobs';
+import { guestOrderUrl, orderLinkKey, orderLinkToken } from '../../platform/order-link';
 import { type OrderLineFields, type OrderRow, orderRefunds, orderWithLines } from '../orders/order-lines.service';
+import { emailConfirmation } from './account-mails';
 import { type BackInStockMailElement, backInStock, backInStockConfirm } from './back-in-stock-mails';
 import { findOrder, findRefund, findResetTokenWithEmail } from './mail.queries';
 import { mailSealKey, unsealFromMail } from './mail-seal';
@@ -64,7 +66,14 @@ function toMail(to: string, subject: string, element: ReactElement): ComposedMai
   return { to, subject, html, text: toPlainText(html) };
 }
 
-const orderUrl = (ctx: ComposeContext, orderId: string) => `${ctx.publicUrl}/orders/${orderId}`;
+/**
+ * Where a mail sends the shopper to follow the order: a customer's order page, or for a guest's order its
+ * order link, which needs no login.
+ */
+async function orderUrl(ctx: ComposeContext, order: Pick<OrderRow, 'id' | 'userId'>): Promise<string> {
+  if (order.userId !== null) return `${ctx.publicUrl}/orders/${order.id}`;
+  return guestOrderUrl(ctx.publicUrl, orderLinkToken(await orderLinkKey(ctx.db), order.id));
+}
 
 async function orderConfirmation(ctx: ComposeContext, orderId: string) {
   const found = ctx.orders?.has(orderId) ? ctx.orders.get(orderId) : await orderWithLines(ctx.db, orderId);
@@ -76,7 +85,7 @@ async function orderConfirmation(ctx: ComposeContext, orderId: string) {
     `Your ${SHOP_NAME} order is confirmed`,
     <OrderConfirmationMail
       publicUrl={ctx.publicUrl}
-      orderUrl={orderUrl(ctx, order.id)}
+      orderUrl={await orderUrl(ctx, order)}
       transactionId={order.orderId}
       lines={items.map((i) => ({
         id: i.id,
@@ -117,7 +126,7 @@ async function orderShipped(ctx: ComposeContext, orderId: string, tracking: stri
     `Your ${SHOP_NAME} order is on its way`,
     <OrderShippedMail
       publicUrl={ctx.publicUrl}
-      orderUrl={orderUrl(ctx, order.id)}
+      orderUrl={await orderUrl(ctx, order)}
       carrier={order.carrier}
       trackingNumber={order.trackingNumber}
       addressLines={order.shippingAddress ? addressLines(order.shippingAddress) : []}
@@ -144,7 +153,7 @@ async function refundIssued(ctx: ComposeContext, refundId: string) {
       : `A refund of ${money(refund.amountCents)} from ${SHOP_NAME}`,
     <RefundIssuedMail
       publicUrl={ctx.publicUrl}
-      orderUrl={orderUrl(ctx, order.id)}
+      orderUrl={await orderUrl(ctx, order)}
       kind={refund.kind}
       amountCents={refund.amountCents}
       remainingCents={Math.max(0, order.amountCents - given)}
@@ -192,6 +201,10 @@ const composers: Record<MailKind, Composer> = {
   'order-shipped': orderShipped,
   'refund-issued': refundIssued,
   'password-reset': passwordReset,
+  'email-confirmation': async (ctx, tokenId) => {
+    const mail = await emailConfirmation(ctx, tokenId);
+    return 'nothing' in mail ? new NothingToSend(mail.nothing) : toMail(mail.to, mail.subject, mail.element);
+  },
   'back-in-stock-confirm': rendered(backInStockConfirm),
   'back-in-stock': rendered(backInStock),
 };

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { orders, passwordResetTokens, refunds, sentMails, users } from '../../db/schema';
+import { emailConfirmationTokens, orders, passwordResetTokens, refunds, sentMails, users } from '../../db/schema';
 
 export type SentMailRow = typeof sentMails.$inferSelect;
 
@@ -43,5 +43,15 @@ export async function findResetTokenWithEmail(db: Queryable, id: string) {
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(eq(passwordResetTokens.id, id));
+  return row;
+}
+
+/** An e-mail confirmation link with its account's e-mail as it is now, or undefined when either is gone. */
+export async function findEmailConfirmationWithAccount(db: Queryable, id: string) {
+  const [row] = await db
+    .select({ token: emailConfirmationTokens, accountEmail: users.email })
+    .from(emailConfirmationTokens)
+    .innerJoin(users, eq(users.id, emailConfirmationTokens.userId))
+    .where(eq(emailConfirmationTokens.id, id));
   return row;
 }

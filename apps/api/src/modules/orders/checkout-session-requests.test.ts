@@ -112,12 +112,8 @@ describe('create-checkout-session', () => {
     });
   });
 
-  it('requires a logged-in customer and takes the e-mail from the account', async () => {
+  it("takes a customer's e-mail from the account, whatever the body says", async () => {
     const product = await createProduct(t.db);
-    const anonymous = await checkout(t.app, undefined, [{ _id: product.id, quantity: 1 }]);
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Please log in to continue' });
-
     const user = await createUser(t.db);
     const someoneElse = await createUser(t.db);
     const res = await t.app.inject({

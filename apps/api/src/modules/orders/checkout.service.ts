@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { ShippingAddress } from '@shop/contract/delivery';
 import { cartTotalsInCents } from '@shop/contract/money';
-import { CHECKOUT_SESSION_ID_PLACEHOLDER, type CheckoutRequest, type CheckoutResponse } from '@shop/contract/orders';
+import {
+  CHECKOUT_SESSION_ID_PLACEHOLDER,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  ORDER_MESSAGES,
+} from '@shop/contract/orders';
 import type { FastifyRequest } from 'fastify';
 import { contextOf, type ServiceContext } from '../../platform/context';
-import { AppError, invalid, unauthorised } from '../../platform/errors';
+import { AppError, invalid } from '../../platform/errors';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
 import { holdDiscount, type PricedDiscount, priceDiscount, releaseDiscountHold } from '../discounts/discounts.service';
 import { cartItemRequestOf, endHold, reserveCart, resolveCartLines } from '../inventory/inventory.service';
@@ -44,11 +50,15 @@ async function holdCheckout(
   ctx: CheckoutContext,
   lines: CartLines,
   discount: PricedDiscount | null,
-  { userId, customerEmail, expiresAt, now }: { userId: string; customerEmail: string; expiresAt: Date; now: Date },
+  { shopper, expiresAt, now }: { shopper: Shopper; expiresAt: Date; now: Date },
 ): Promise<string> {
   const holdId = randomUUID();
   // The code first: of many shoppers racing for its last use, those who lose never touch the stock.
-  if (discount) await holdDiscount(ctx.db, discount, { holdId, userId, customerEmail, expiresAt, now }, lines);
+  const { userId, email } = shopper;
+  // A code is priced only with an e-mail to count it against (`checkoutShopper`).
+  if (discount && email) {
+    await holdDiscount(ctx.db, discount, { holdId, userId, customerEmail: email, expiresAt, now }, lines);
+  }
   try {
     await reserveCart(ctx.db, lines, userId, expiresAt, holdId);
   } catch (err) {
@@ -60,8 +70,8 @@ async function holdCheckout(
 
 /** What the shop records of a checkout it opened, to make its order from once it is paid. */
 interface HeldCheckout {
-  userId: string;
-  email: string;
+  userId: string | null;
+  email: string | null;
   recorded: Omit<CartLines[number], 'category'>[];
   totals: ReturnType<typeof cartTotalsInCents>;
   discount: PricedDiscount | null;
@@ -100,30 +110,46 @@ async function recordCheckoutSession(
   }
 }
 
+/** Who checks out: a customer by their account, or a guest, with the e-mail given with the cart if any. */
+interface Shopper {
+  userId: string | null;
+  email: string | null;
+  savedAddress: ShippingAddress | null;
+}
+
+/**
+ * The shopper of a checkout, counted against the rate limit: a customer per account, a guest per address.
+ * A guest may give an e-mail with the cart; with a discount code they must, so that a code's limit per
+ * customer is counted against it (a guest and an account with the same e-mail are one customer).
+ */
+async function checkoutShopper(ctx: CheckoutContext, cart: CheckoutRequest): Promise<Shopper> {
+  const user = ctx.actor;
+  const { checkoutsPerUserPerMinute, guestCheckoutsPerIpPerMinute } = ctx.config.rateLimits;
+  await enforceRateLimit(
+    ctx.rateLimiter,
+    user ? rateLimitKey('checkout', user.id) : rateLimitKey('checkout-guest', ctx.ip),
+    { limit: user ? checkoutsPerUserPerMinute : guestCheckoutsPerIpPerMinute, windowSeconds: 60, mayCountAlone: true },
+    'checkouts',
+  );
+  if (user) return { userId: user.id, email: user.email, savedAddress: user.savedAddress ?? null };
+  if (cart.discountCode && !cart.email) throw invalid(ORDER_MESSAGES.guestEmailForCode);
+  return { userId: null, email: cart.email ?? null, savedAddress: null };
+}
+
 /**
  * Prices the cart from the catalogue (the client's prices are never read), checks its discount code
  * and prices the discount, holds the code's use and the stock, opens a hosted checkout session for its
  * grand total and records the priced lines before answering, so the order can later be made from the
  * shop's own record whatever the client does. A provider that cannot open the session gives the stock
- * and the code's use back. Without a code nothing of codes is read or written.
+ * and the code's use back. Without a code nothing of codes is read or written. Guests check out too: the
+ * order then belongs to the e-mail given with the cart or typed on the provider's page.
  */
 export async function createCheckoutSession(ctx: CheckoutContext, cart: CheckoutRequest): Promise<CheckoutResponse> {
-  const user = ctx.actor;
-  if (!user) throw unauthorised();
-  await enforceRateLimit(
-    ctx.rateLimiter,
-    rateLimitKey('checkout', user.id),
-    { limit: ctx.config.rateLimits.checkoutsPerUserPerMinute, windowSeconds: 60, mayCountAlone: true },
-    'checkouts',
-  );
-
+  const shopper = await checkoutShopper(ctx, cart);
   const lines = await resolveCartLines(ctx.db, cart.product.map(cartItemRequestOf));
-  // The hosted page starts from the saved address, read with the session's user: no query of its own.
-  const savedAddress = user.savedAddress;
   const now = new Date();
-  const discount: PricedDiscount | null = cart.discountCode
-    ? await priceDiscount(ctx, cart.discountCode, lines, user.email, now)
-    : null;
+  const discount: PricedDiscount | null =
+    cart.discountCode && shopper.email ? await priceDiscount(ctx, cart.discountCode, lines, shopper.email, now) : null;
   const totals = cartTotalsInCents(lines, discount?.discountCents ?? 0);
   if (totals.grandTotalCents > MAX_CHARGE_CENTS) {
     throw invalid('The order total is too large for one payment. Please split it into smaller orders.');
@@ -132,19 +158,14 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
   // The lines as the provider and the shop's record keep them: the category was only for the code.
   const recorded = lines.map(({ category: _category, ...line }) => line);
   const expiresAt = reservationEnd(now, ctx.config.checkoutReservationMinutes);
-  const holdId = await holdCheckout(ctx, lines, discount, {
-    userId: user.id,
-    customerEmail: user.email,
-    expiresAt,
-    now,
-  });
+  const holdId = await holdCheckout(ctx, lines, discount, { shopper, expiresAt, now });
   const heldProducts = lines.map((line) => line.productId);
   ctx.events.stockMoved(heldProducts);
   const giveBack = async () => {
     await ctx.db.transaction(async (tx) => {
       // The code's row before the sizes', as every transaction that ends a hold takes them.
       if (discount) await releaseDiscountHold(tx, holdId, 'cancelled');
-      await endHold(tx, holdId, 'cancelled', user.id);
+      await endHold(tx, holdId, 'cancelled', shopper.userId);
     });
     ctx.events.stockMoved(heldProducts);
   };
@@ -155,12 +176,13 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
       lineItems: recorded,
       taxCents: totals.taxCents,
       discount: discount && { code: discount.code, amountCents: totals.discountCents },
-      customerEmail: user.email,
+      customerEmail: shopper.email,
       successUrl: `${ctx.config.publicUrl}/success?session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
       cancelUrl: `${ctx.config.publicUrl}${checkoutCancelPath(holdId)}`,
-      metadata: { userId: user.id },
+      metadata: shopper.userId ? { userId: shopper.userId } : { guest: 'true' },
       expiresAt,
-      shippingAddressPrefill: savedAddress ?? null,
+      // The hosted page starts from the saved address, read with the session's user: no query of its own.
+      shippingAddressPrefill: shopper.savedAddress,
     });
   } catch (err) {
     ctx.log.error({ err }, 'the payment provider did not open a checkout session');
@@ -169,7 +191,8 @@ export async function createCheckoutSession(ctx: CheckoutContext, cart: Checkout
     throw new AppError('unavailable', 'The payment could not be started. Please try again in a moment.');
   }
 
-  const record = { userId: user.id, email: user.email, recorded, totals, discount, now, expiresAt, holdId };
+  const { userId, email } = shopper;
+  const record = { userId, email, recorded, totals, discount, now, expiresAt, holdId };
   await recordCheckoutSession(ctx, session.id, record, giveBack);
   return { id: session.id, url: session.url };
 }

@@ -155,6 +155,7 @@ describe('a crash while confirmations are in flight', () => {
       ADMIN_PASSWORD: 'test-admin-password',
       LOG_LEVEL: 'info',
       CHECKOUTS_PER_USER_PER_MINUTE: '100000',
+      GUEST_CHECKOUTS_PER_IP_PER_MINUTE: '100000',
       DATABASE_POOL_SIZE: TEST_PROCESS_POOL_SIZE,
       STRIPE_SECRET_KEY: '',
     };

@@ -38,6 +38,21 @@ export function listOrdersByEmail(db: Queryable, email: string) {
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
+/** Gives an account the orders placed with its e-mail without an account; answers how many. */
+export async function claimOrdersOfEmail(db: Queryable, userId: string, email: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(orders)
+    .set({ userId, updatedAt: now })
+    .where(sql`${orders.userId} IS NULL AND lower(${orders.email}) = lower(${email})`)
+    .returning({ id: orders.id });
+  return rows.length;
+}
+
+/** An account's own orders: those it placed, and the guest orders of its e-mail once it confirmed it. */
+export function listOrdersOfUser(db: Queryable, userId: string) {
+  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
 export function listOrders(db: Queryable, page: { limit: number; offset: number }) {
   return db
     .select()

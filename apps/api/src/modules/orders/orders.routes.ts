@@ -3,6 +3,7 @@ import {
   allOrdersQuerySchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
+  guestOrderParamsSchema,
   ORDER_MESSAGES,
   orderDetailResponseSchema,
   orderStatusUpdateRequestSchema,
@@ -29,7 +30,8 @@ function registerCheckoutRoutes(app: OrdersApp) {
   app.post(
     '/create-checkout-session',
     {
-      config: { auth: 'customer' },
+      // Guests check out too; a customer's session makes the order theirs.
+      config: { auth: 'public' },
       schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
     },
     async (request) => createCheckoutSession(checkoutContextOf(request), request.body),
@@ -46,8 +48,21 @@ function registerCheckoutRoutes(app: OrdersApp) {
   );
 }
 
-/** One order: its page, and the admin's status change, refund and deletion. */
+/** One order: its page, a guest's page through the order link, and the admin's status change, refund and deletion. */
 function registerOrderRoutes(app: OrdersApp) {
+  app.get(
+    '/guest/:token',
+    {
+      config: { auth: 'public' },
+      schema: { params: guestOrderParamsSchema, response: { 200: orderDetailResponseSchema } },
+    },
+    async (request, reply) => {
+      // Only the holder of the link reads it: never kept by a shared cache.
+      reply.header('Cache-Control', 'private, no-store');
+      return service.guestOrder(contextOf(request), request.params.token);
+    },
+  );
+
   app.get(
     '/order/:id',
     {

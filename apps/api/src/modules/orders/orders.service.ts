@@ -6,19 +6,23 @@ import {
   type Order,
   type OrderStatusUpdateRequest,
 } from '@shop/contract/orders';
+import type { Queryable } from '../../db/client';
 import { requireAdminPower, type SessionUser } from '../../platform/auth-guard';
 import type { ServiceContext } from '../../platform/context';
 import { conflict, notFound, unauthorised } from '../../platform/errors';
 import { enqueueMail, shippedMailEventKey, trackingTag } from '../../platform/mail-jobs';
+import { orderIdOfLinkToken, orderLinkKey } from '../../platform/order-link';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
 import { toOrderDtos } from './orders.dto';
 import {
+  claimOrdersOfEmail,
   countOrders,
   deleteOrder as deleteOrderRow,
   findOrderById,
   itemsOfOrders,
   listOrders,
   listOrdersByEmail,
+  listOrdersOfUser,
   lockOrder,
   type OrderRow,
   refundsOfOrders,
@@ -35,8 +39,12 @@ const ORDERS_OF_OTHERS = 'You can only see your own orders';
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** An order belongs to its e-mail address, and to the account that paid for it too. */
+/**
+ * An order is an account's when the account placed it or took it over: the same e-mail alone is not
+ * enough, or registering with a guest's e-mail would open that guest's orders without confirming it.
+ */
 function owns(user: SessionUser, order: OrderRow): boolean {
-  return order.userId === user.id || sameEmail(order.email, user.email);
+  return order.userId === user.id;
 }
 
 async function withItems(ctx: ServiceContext, rows: OrderRow[]): Promise<Order[]> {
@@ -47,7 +55,9 @@ async function withItems(ctx: ServiceContext, rows: OrderRow[]): Promise<Order[]
 
 export async function ordersByEmail(ctx: ServiceContext, email: string): Promise<Order[]> {
   const user = actorOf(ctx);
-  if (!sameEmail(user.email, email)) requireAdminPower(ctx.adminPower, ORDERS_OF_OTHERS);
+  // A customer's own e-mail lists the account's orders; an admin may list every order of any e-mail.
+  if (sameEmail(user.email, email)) return withItems(ctx, await listOrdersOfUser(ctx.db, user.id));
+  requireAdminPower(ctx.adminPower, ORDERS_OF_OTHERS);
   return withItems(ctx, await listOrdersByEmail(ctx.db, email));
 }
 
@@ -56,6 +66,25 @@ export async function orderById(ctx: ServiceContext, id: string): Promise<Order>
   const row = await findOrderById(ctx.db, id);
   if (!row) throw notFound(ORDER_MESSAGES.notFound);
   if (!owns(user, row)) requireAdminPower(ctx.adminPower, ORDERS_OF_OTHERS);
+  return (await withItems(ctx, [row]))[0] as Order;
+}
+
+/**
+ * An account whose e-mail was just confirmed takes over the orders placed with that e-mail without an
+ * account (never before: the confirmation is what proves the orders are its owner's).
+ */
+export function claimGuestOrders(tx: Queryable, account: { userId: string; email: string }, now: Date) {
+  return claimOrdersOfEmail(tx, account.userId, account.email, now);
+}
+
+/**
+ * A guest's order, read through its order link without logging in: the token names that one order and
+ * no other; a changed or made-up token finds nothing.
+ */
+export async function guestOrder(ctx: ServiceContext, token: string): Promise<Order> {
+  const orderId = orderIdOfLinkToken(await orderLinkKey(ctx.db), token);
+  const row = orderId ? await findOrderById(ctx.db, orderId) : undefined;
+  if (!row) throw notFound(ORDER_MESSAGES.notFound);
   return (await withItems(ctx, [row]))[0] as Order;
 }
 

@@ -90,6 +90,29 @@ describe('the Stripe provider against a local fake Stripe API', () => {
     expect(await ordersOf(id)).toHaveLength(1);
   });
 
+  it('lets Stripe ask a guest for the e-mail, and makes the order for the e-mail paid with', async () => {
+    const product = await createProduct(t.db, { priceCents: 3000 });
+    const opened = await checkout(t.app, undefined, [{ _id: product.id, quantity: 1 }]);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const { id } = opened.json();
+    // Neither an e-mail nor a Customer: Checkout's page asks for the e-mail itself.
+    expect(fake.sessions.get(id)).toMatchObject({ customer_email: null, customer: null, metadata: { guest: 'true' } });
+    fake.pay(id, 'paid', undefined, 'stripe.guest@example.test');
+    const res = await confirm(t.app, undefined, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.email).toBe('stripe.guest@example.test');
+    expect(res.json().orderToken).toEqual(expect.stringContaining(res.json().order._id));
+
+    // An e-mail given with the cart goes to Stripe, which then asks for none.
+    const withEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/create-checkout-session',
+      payload: { product: [{ _id: product.id, quantity: 1 }], email: 'given@example.test' },
+    });
+    expect(withEmail.statusCode).toBe(200);
+    expect(fake.sessions.get(withEmail.json().id)?.customer_email).toBe('given@example.test');
+  });
+
   it('answers 410 for a session Stripe expired, and 503 when Stripe refuses to open one', async () => {
     const user = await createUser(t.db);
     const { id } = await stripeSession(user);

@@ -84,9 +84,17 @@ export function builtinDelivery(
  * paid before the page asked): of two submits racing, one pays and the other finds the session already
  * paid. Answers the paid row, or nothing when it was not open.
  */
-export function payBuiltinSession(db: Queryable, sessionId: string, now = new Date(), delivery?: BuiltinPaidDelivery) {
+export function payBuiltinSession(
+  db: Queryable,
+  sessionId: string,
+  {
+    now = new Date(),
+    delivery,
+    email = null,
+  }: { now?: Date; delivery?: BuiltinPaidDelivery; email?: string | null } = {},
+) {
   const paymentId = `pi_builtin_${randomBytes(12).toString('hex')}`;
-  return markBuiltinSessionPaid(db, sessionId, paymentId, now, delivery);
+  return markBuiltinSessionPaid(db, sessionId, { paymentId, now, email }, delivery);
 }
 
 function shippingOf(row: BuiltinSessionRow): ProviderSession['shipping'] {

@@ -79,6 +79,8 @@ function payStatement(withDelivery: boolean) {
         status: 'paid',
         paymentId: given('paymentId'),
         paidAt: given('paidAt'),
+        // The e-mail a guest typed on the page; a session opened with one keeps it.
+        customerEmail: sql`coalesce(${builtinPaymentSessions.customerEmail}, ${sql.placeholder('customerEmail')})`,
         ...(withDelivery ? delivery : {}),
       })
       .where(
@@ -100,19 +102,17 @@ const payWithoutDelivery = payStatement(false);
 export async function markBuiltinSessionPaid(
   db: Queryable,
   id: string,
-  paymentId: string,
-  now: Date,
+  payment: { paymentId: string; now: Date; email: string | null },
   delivery?: BuiltinPaidDelivery,
 ): Promise<BuiltinSessionRow | undefined> {
+  const paid = { id, paymentId: payment.paymentId, paidAt: payment.now, customerEmail: payment.email };
   const [row] = delivery
     ? await payWithDelivery(db).execute({
-        id,
-        paymentId,
-        paidAt: now,
+        ...paid,
         ...delivery,
         shippingAddress: jsonText(delivery.shippingAddress),
       })
-    : await payWithoutDelivery(db).execute({ id, paymentId, paidAt: now });
+    : await payWithoutDelivery(db).execute(paid);
   return row;
 }
 

@@ -42,6 +42,24 @@ export interface PayPageState {
   /** The address and method as posted; absent, the page starts from the customer's saved address. */
   delivery?: DeliveryFormValues | undefined;
   fieldErrors?: Partial<Record<DeliveryField, string>> | undefined;
+  /** A guest's e-mail as typed, and why it was refused. */
+  email?: string | undefined;
+  emailError?: string | undefined;
+}
+
+/**
+ * The e-mail the receipt goes to: the customer's, shown as given, or a field a guest fills in (the
+ * session was opened without one).
+ */
+function emailField(session: BuiltinSessionRow, state: PayPageState) {
+  if (session.customerEmail !== null) {
+    return html`<div><label for="email">Email</label><input id="email" type="email" value="${session.customerEmail}" readonly></div>`;
+  }
+  const error = state.emailError;
+  return html`<div><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${state.email ?? ''}" required aria-describedby="email-help${error ? ' email-error' : ''}"${error ? html` aria-invalid="true"` : ''}>
+    <p id="email-help" class="field-hint">Your receipt and a link to follow your order go here.</p>${
+      error ? html`<p id="email-error" class="field-error">${error}</p>` : ''
+    }</div>`;
 }
 
 /**
@@ -84,7 +102,7 @@ export function renderPayPage(session: BuiltinSessionRow, state: PayPageState = 
 <section class="pay" aria-labelledby="pay-title">
   <h2 id="pay-title" class="visually-hidden">Delivery and payment</h2>
   <form method="post" action="${BUILTIN_PAY_PATH}/${encodeURIComponent(session.id)}" novalidate>
-    <div><label for="email">Email</label><input id="email" type="email" value="${session.customerEmail}" readonly></div>
+    ${emailField(session, state)}
     ${renderDeliveryFields(delivery, state.fieldErrors ?? {}, (m) => builtinCharge(session, m).shippingCents)}
     <fieldset>
     <legend>Pay with card</legend>

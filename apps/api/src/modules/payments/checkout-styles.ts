@@ -58,6 +58,7 @@ button:hover{background:#4b45c6}
 button:focus-visible{outline:3px solid rgba(99,91,255,.45);outline-offset:2px}
 .cancel{margin:18px 0 0;text-align:center;font-size:14px}
 a{color:#4f46e5}
+.field-hint{margin:4px 0 0;color:#4f566b;font-size:12px}
 .hint{margin:24px 0 0;padding:12px;border:1px dashed #d5dbe1;border-radius:6px;color:#4f566b;font-size:13px}
 .notice{max-width:520px;margin:12vh auto;padding:40px 32px;background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.06);text-align:center}
 .notice h1{font-size:24px;margin-bottom:12px}

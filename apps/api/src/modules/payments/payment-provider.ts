@@ -36,7 +36,8 @@ export interface CreateCheckoutSessionInput {
   taxCents: number;
   /** Taken off the items (never off the tax line or the shipping); null without a code. */
   discount: CheckoutDiscount | null;
-  customerEmail: string;
+  /** Null for a guest who gave none with the cart: the provider's page asks for it. */
+  customerEmail: string | null;
   /** May hold `{CHECKOUT_SESSION_ID}`, which the provider fills in on redirect. */
   successUrl: string;
   cancelUrl: string;

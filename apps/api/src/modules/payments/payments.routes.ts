@@ -1,3 +1,4 @@
+import { emailSchema } from '@shop/contract/common';
 import { SHOP_NAME } from '@shop/contract/constants';
 import { CHECKOUT_SESSION_ID_PLACEHOLDER } from '@shop/contract/orders';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
@@ -13,7 +14,7 @@ import {
   payBuiltinSession,
 } from './builtin-provider';
 import { CARD_MESSAGES, cardFormSchema, checkCard } from './card-form';
-import { renderNoticePage, renderPayPage } from './checkout-page';
+import { type PayPageState, renderNoticePage, renderPayPage } from './checkout-page';
 import { checkDelivery, deliveryValuesOf } from './delivery-form';
 import type { ProviderSession } from './payment-provider';
 
@@ -48,6 +49,54 @@ const unknownSessionPage = (publicUrl: string) =>
     message: 'This payment link is not valid. Go back to the shop and check out again.',
     link: { href: `${publicUrl}/`, text: `Return to ${SHOP_NAME}` },
   });
+
+/**
+ * The e-mail a guest typed on the page, when the session was opened without one: required, as the order's
+ * mails and its link go there. A session with an e-mail takes none from the form.
+ */
+function guestEmailOf(
+  session: BuiltinSessionRow,
+  body: Record<string, unknown>,
+): { email: string | null; typed: string | undefined; error?: string } {
+  if (session.customerEmail !== null) return { email: null, typed: undefined };
+  const typed = typeof body.email === 'string' ? body.email.slice(0, 254) : '';
+  const parsed = emailSchema.safeParse(typed);
+  if (!parsed.success) {
+    const error = typed.trim() ? 'Enter a valid email address' : 'Enter your email for the receipt and your order link';
+    return { email: null, typed, error };
+  }
+  return { email: parsed.data, typed };
+}
+
+type CheckedDelivery = Extract<ReturnType<typeof checkDelivery>, { result: 'valid' }>;
+
+/** The page's form as checked: the page again with why it was refused, or what to pay with. */
+type PayFormCheck =
+  | { ok: false; status: number; page: string }
+  | { ok: true; address: CheckedDelivery['address']; method: CheckedDelivery['method']; email: string | null };
+
+/** Checks the guest's e-mail, the delivery and the card, in the order the page shows them. */
+function checkPayForm(session: BuiltinSessionRow, body: Record<string, unknown>, now: Date): PayFormCheck {
+  const parsed = cardFormSchema.safeParse(body);
+  const form = parsed.success ? parsed.data : { cardNumber: '', expiry: '', cvc: '', cardName: '' };
+  const deliveryValues = deliveryValuesOf(body);
+  const guest = guestEmailOf(session, body);
+  // What the shopper typed is kept on the page shown again (never the card number or CVC).
+  const kept = { form: { expiry: form.expiry, cardName: form.cardName }, delivery: deliveryValues, email: guest.typed };
+  const refuse = (status: number, state: PayPageState): PayFormCheck => ({
+    ok: false,
+    status,
+    page: renderPayPage(session, { ...kept, ...state }),
+  });
+  if (guest.error) return refuse(400, { error: guest.error, emailError: guest.error });
+  const delivery = checkDelivery(deliveryValues);
+  if (delivery.result === 'invalid') return refuse(400, { error: delivery.message, fieldErrors: delivery.fieldErrors });
+  const outcome = checkCard(form, now);
+  if (outcome.result === 'refused') {
+    return refuse(outcome.message === CARD_MESSAGES.declined ? 402 : 400, { error: outcome.message });
+  }
+  return { ok: true, address: delivery.address, method: delivery.method, email: guest.email };
+}
 
 /** Makes the order of a session the builtin checkout has just seen paid: the fulfilment flow. */
 export type FulfilPaidSession = (log: FastifyBaseLogger, sessionId: string, paid: ProviderSession) => Promise<unknown>;
@@ -96,24 +145,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ fulfilPaidSession: FulfilPa
       if (status === 'expired') return sendPage(reply, 410, expiredPage(session));
 
       const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
-      const parsed = cardFormSchema.safeParse(body);
-      const form = parsed.success ? parsed.data : { cardNumber: '', expiry: '', cvc: '', cardName: '' };
-      const deliveryValues = deliveryValuesOf(body as Record<string, unknown>);
-      const kept = { form: { expiry: form.expiry, cardName: form.cardName }, delivery: deliveryValues };
-      const delivery = checkDelivery(deliveryValues);
-      if (delivery.result === 'invalid') {
-        const state = { error: delivery.message, fieldErrors: delivery.fieldErrors, ...kept };
-        return sendPage(reply, 400, renderPayPage(session, state));
-      }
-      const outcome = checkCard(form, now);
-      if (outcome.result === 'refused') {
-        const state = { error: outcome.message, ...kept };
-        return sendPage(reply, outcome.message === CARD_MESSAGES.declined ? 402 : 400, renderPayPage(session, state));
-      }
+      const checked = checkPayForm(session, body as Record<string, unknown>, now);
+      if (!checked.ok) return sendPage(reply, checked.status, checked.page);
 
       // The shipping is priced here from the method and the items, whatever the page showed.
-      const chosen = builtinDelivery(session, delivery.address, delivery.method);
-      const paid = await payBuiltinSession(db, session.id, now, chosen);
+      const chosen = builtinDelivery(session, checked.address, checked.method);
+      const paid = await payBuiltinSession(db, session.id, { now, delivery: chosen, email: checked.email });
       if (!paid) {
         // Another submit paid it first, or it expired in between.
         const current = await findBuiltinSession(db, session.id);

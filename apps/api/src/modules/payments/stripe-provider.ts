@@ -119,9 +119,10 @@ async function createCheckoutSession(stripe: Stripe, publicUrl: string, input: C
   const itemsCents = input.lineItems.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0) - discountCents;
   // Checkout asks for the address and the method and adds the method's rate to the total; it starts
   // from the saved address through the shopper's Customer (Stripe takes a customer or an e-mail, not both).
-  const customer = input.shippingAddressPrefill
-    ? await customerWithAddress(stripe, input.customerEmail, input.shippingAddressPrefill)
-    : null;
+  const customer =
+    input.shippingAddressPrefill && input.customerEmail
+      ? await customerWithAddress(stripe, input.customerEmail, input.shippingAddressPrefill)
+      : null;
   const coupon =
     input.discount && discountCents > 0 ? await oneOffCoupon(stripe, input.discount, input.expiresAt) : null;
   const session = await stripe.checkout.sessions.create({
@@ -129,7 +130,8 @@ async function createCheckoutSession(stripe: Stripe, publicUrl: string, input: C
     line_items: lineItemsOf(input, publicUrl),
     ...(coupon ? { discounts: [{ coupon }] } : {}),
     ...stripeShippingParams(itemsCents, CURRENCY),
-    ...(customer ? { customer } : { customer_email: input.customerEmail }),
+    // Without either (a guest who gave no e-mail with the cart), Checkout asks for the e-mail itself.
+    ...(customer ? { customer } : input.customerEmail ? { customer_email: input.customerEmail } : {}),
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
     metadata: input.metadata,

@@ -21,12 +21,12 @@ export async function findUserWithTotals(db: Queryable, by: { id: string } | { e
     .select({
       id: users.id,
       paymentsCents: num(
-        sql`(select coalesce(sum(o.amount_cents - o.refunded_cents), 0) from ${orders} o where lower(o.email) = lower(${users}.email))`,
+        sql`(select coalesce(sum(o.amount_cents - o.refunded_cents), 0) from ${orders} o where o.user_id = ${users}.id)`,
       ),
       reviews: num(sql`(select count(*) from ${reviews} r where r.user_id = ${users}.id)`),
       purchasedProducts: num(
         sql`(select coalesce(sum(i.quantity), 0) from ${orderItems} i
-              join ${orders} o on o.id = i.order_id where lower(o.email) = lower(${users}.email))`,
+              join ${orders} o on o.id = i.order_id where o.user_id = ${users}.id)`,
       ),
     })
     .from(users)

@@ -12,5 +12,6 @@ export function toUserDto(row: SessionUser): User {
     profileImage: row.profileImage,
     profession: row.profession,
     createdAt: row.createdAt.toISOString(),
+    emailConfirmed: row.emailConfirmedAt !== null,
   };
 }

@@ -78,6 +78,7 @@ export function createSession(state: FakeStripeState, { form }: FakeRequest): Fa
     amount_total: subtotal - off,
     currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
     customer_email: form.get('customer_email'),
+    customer_details: null,
     customer: form.get('customer'),
     metadata: metadataOf(form),
     payment_intent: null,
@@ -130,10 +131,13 @@ export function paySession(
   id: string,
   paymentStatus: FakeCheckoutSession['payment_status'] = 'paid',
   delivery?: FakeDelivery,
+  typedEmail?: string,
 ) {
   const session = state.sessions.get(id);
   if (!session) throw new Error(`no fake session ${id}`);
   session.status = 'complete';
+  const customerEmail = session.customer ? (state.customers.get(session.customer)?.email ?? null) : null;
+  session.customer_details = { email: session.customer_email ?? customerEmail ?? typedEmail ?? null };
   session.payment_status = paymentStatus;
   for (const { coupon } of session.discounts) {
     const used = state.coupons.get(coupon);

@@ -74,9 +74,16 @@ export async function startFakeStripeApi() {
     customers: state.customers,
     coupons: state.coupons,
     refunds: state.refunds,
-    /** The shopper paid on Stripe's page, with the delivery they chose there if any. */
-    pay: (id: string, paymentStatus?: FakeCheckoutSession['payment_status'], delivery?: FakeDelivery) =>
-      paySession(state, id, paymentStatus, delivery),
+    /**
+     * The shopper paid on Stripe's page, with the delivery they chose there if any, and the e-mail typed
+     * there by a guest whose session was opened without one.
+     */
+    pay: (
+      id: string,
+      paymentStatus?: FakeCheckoutSession['payment_status'],
+      delivery?: FakeDelivery,
+      typedEmail?: string,
+    ) => paySession(state, id, paymentStatus, delivery, typedEmail),
     expire(id: string) {
       const session = state.sessions.get(id);
       if (session) session.status = 'expired';

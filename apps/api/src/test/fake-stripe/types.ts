@@ -19,6 +19,8 @@ export interface FakeCheckoutSession {
   amount_total: number;
   currency: string;
   customer_email: string | null;
+  /** Filled in once paid: the e-mail given to the session, or the one typed on the page without it. */
+  customer_details: { email: string | null } | null;
   /** The Customer whose saved shipping address the page starts from. */
   customer: string | null;
   metadata: Record<string, string>;
