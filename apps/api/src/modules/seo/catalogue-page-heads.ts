@@ -10,7 +10,7 @@ import type { PageHead } from './page-head-shape';
 // The heads of the shop's other pages: home, the shop page, a category, and the pages kept out of search.
 
 /** Pages that are never to be found through a search engine (what robots.txt disallows, and more). */
-export const PRIVATE_PAGES = [...ROBOTS_DISALLOW, '/orders', '/forgot-password', '/reset-password'];
+export const PRIVATE_PAGES = [...ROBOTS_DISALLOW, '/orders', '/forgot-password', '/reset-password', '/wishlist'];
 
 const isCategory = (value: string): value is Category => (CATEGORIES as readonly string[]).includes(value);
 

@@ -233,8 +233,8 @@ describe('the home page', () => {
 });
 
 describe('pages kept out of search engines', () => {
-  it('search, the dashboards and the order pages say noindex and name no canonical address', async () => {
-    for (const url of ['/search?q=dress', '/dashboard', '/dashboard/orders', '/success', '/orders/abc']) {
+  it('search, the dashboards, the order pages and the wishlist say noindex and name no canonical address', async () => {
+    for (const url of ['/search?q=dress', '/dashboard', '/dashboard/orders', '/success', '/orders/abc', '/wishlist']) {
       const page = await crawl(t, url);
       expect(page.robots, url).toBe('noindex');
       if (url !== '/search?q=dress') expect(page.canonical, url).toBeUndefined();
