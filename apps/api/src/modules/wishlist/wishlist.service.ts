@@ -13,9 +13,29 @@ import {
 import type { Queryable } from '../../db/client';
 import type { SessionUser } from '../../platform/auth-guard';
 import type { ServiceContext } from '../../platform/context';
-import { conflict, invalid, notFound, unauthorised } from '../../platform/errors';
+import {
+  conflict,
+  invalid,
+  notFound,
+  PG_FOREIGN_KEY_VIOLATION,
+  pgErrorCode,
+  unauthorised,
+} from '../../platform/errors';
 import { toWishlistItemDto } from './wishlist.dto';
 import * as queries from './wishlist.queries';
+
+/**
+ * A product deleted between reading it and saving it fails the save's foreign key: the shopper is told the
+ * product is gone, as if it had been gone when they asked, instead of a server error.
+ */
+async function unlessDeletedMeanwhile<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION) throw notFound(PRODUCT_MESSAGES.notFound);
+    throw err;
+  }
+}
 
 function customerOf(ctx: ServiceContext): SessionUser {
   if (!ctx.actor) throw unauthorised();
@@ -92,15 +112,17 @@ export async function saveToWishlist(
   const settled = settleChoice(product, choice);
   if (typeof settled === 'string') throw product ? invalid(settled) : notFound(settled);
   const found = product as queries.WishedProduct;
-  return ctx.db.transaction(async (tx) => {
-    // Taken first, so two saves at once cannot both find room for the last item.
-    await queries.lockCustomer(tx, customer.id);
-    const existing = await queries.findOneSaved(tx, customer.id, settled);
-    if (existing) return { item: toWishlistItemDto(found, settled, existing.createdAt), created: false };
-    if ((await queries.countSaved(tx, customer.id)) >= WISHLIST_MAX_ITEMS) throw conflict(WISHLIST_MESSAGES.full);
-    const [row] = await queries.insertSaved(tx, customer.id, [settled]);
-    return { item: toWishlistItemDto(found, settled, row?.createdAt ?? new Date()), created: true };
-  });
+  return unlessDeletedMeanwhile(
+    ctx.db.transaction(async (tx) => {
+      // Taken first, so two saves at once cannot both find room for the last item.
+      await queries.lockCustomer(tx, customer.id);
+      const existing = await queries.findOneSaved(tx, customer.id, settled);
+      if (existing) return { item: toWishlistItemDto(found, settled, existing.createdAt), created: false };
+      if ((await queries.countSaved(tx, customer.id)) >= WISHLIST_MAX_ITEMS) throw conflict(WISHLIST_MESSAGES.full);
+      const [row] = await queries.insertSaved(tx, customer.id, [settled]);
+      return { item: toWishlistItemDto(found, settled, row?.createdAt ?? new Date()), created: true };
+    }),
+  );
 }
 
 /** Removes one saved item; a colour or size left out of the query is one that was left open. */
@@ -127,18 +149,20 @@ export async function mergeIntoWishlist(ctx: ServiceContext, choices: readonly W
     choices.map((c) => c.productId),
   );
   const settled = settleAll(products, choices);
-  await ctx.db.transaction(async (tx) => {
-    await queries.lockCustomer(tx, customer.id);
-    const saved = new Set((await savedOf(tx, customer.id)).map(savedChoiceKey));
-    const room = Math.max(0, WISHLIST_MAX_ITEMS - saved.size);
-    const fresh = settled.filter((c) => !saved.has(savedChoiceKey(c))).slice(0, room);
-    const now = Date.now();
-    await queries.insertSaved(
-      tx,
-      customer.id,
-      fresh.map((c, i) => ({ ...c, savedAt: new Date(now - i) })),
-    );
-  });
+  await unlessDeletedMeanwhile(
+    ctx.db.transaction(async (tx) => {
+      await queries.lockCustomer(tx, customer.id);
+      const saved = new Set((await savedOf(tx, customer.id)).map(savedChoiceKey));
+      const room = Math.max(0, WISHLIST_MAX_ITEMS - saved.size);
+      const fresh = settled.filter((c) => !saved.has(savedChoiceKey(c))).slice(0, room);
+      const now = Date.now();
+      await queries.insertSaved(
+        tx,
+        customer.id,
+        fresh.map((c, i) => ({ ...c, savedAt: new Date(now - i) })),
+      );
+    }),
+  );
   return wishlistOf(ctx);
 }
 
