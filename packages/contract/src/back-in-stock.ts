@@ -7,9 +7,7 @@ import { sizeSchema } from './inventory';
 export const BACK_IN_STOCK_STATUSES = ['unconfirmed', 'waiting', 'notified', 'unsubscribed'] as const;
 export type BackInStockStatus = (typeof BACK_IN_STOCK_STATUSES)[number];
 
-/** The web pages the mails link to; each reads `?token=` and calls the API. */
-export const BACK_IN_STOCK_CONFIRM_PATH = '/back-in-stock/confirm';
-export const BACK_IN_STOCK_UNSUBSCRIBE_PATH = '/back-in-stock/unsubscribe';
+export { BACK_IN_STOCK_CONFIRM_PATH, BACK_IN_STOCK_UNSUBSCRIBE_PATH } from './constants';
 
 /** The e-mail a guest is told at, trimmed and lower-cased as the shop keeps addresses. */
 const guestEmailSchema = z
@@ -48,26 +46,6 @@ export const backInStockTokenSchema = z.object({
   token: z.string({ message: 'The link is not valid' }).regex(/^[0-9a-f]{64}$/, 'The link is not valid'),
 });
 export type BackInStockToken = z.infer<typeof backInStockTokenSchema>;
-
-/** How many shoppers wait for each sold-out size of a product, for the admin's stock panel. */
-export const backInStockWaitingSchema = z.object({
-  sizes: z.array(z.object({ colour: z.enum(COLORS), size: z.string(), waiting: z.number().int() })),
-});
-export type BackInStockWaiting = z.infer<typeof backInStockWaitingSchema>;
-
-/** The sizes most shoppers wait for, across the shop, for the owner's insight. */
-export const mostWaitedSizesSchema = z.object({
-  sizes: z.array(
-    z.object({
-      productId: idSchema,
-      name: z.string(),
-      colour: z.enum(COLORS),
-      size: z.string(),
-      waiting: z.number().int(),
-    }),
-  ),
-});
-export type MostWaitedSizes = z.infer<typeof mostWaitedSizesSchema>;
 
 export const BACK_IN_STOCK_MESSAGES = {
   waiting: "We'll email you when it's back.",

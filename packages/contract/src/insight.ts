@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { CATEGORIES } from './constants';
+import { CATEGORIES, COLORS } from './constants';
 
 /**
  * What the shop counts of its own requests, per UTC day: a product page or product answer served, a
@@ -87,6 +87,17 @@ export const insightFunnelSchema = z.object({
 });
 export type InsightFunnel = z.infer<typeof insightFunnelSchema>;
 
+/** A sold-out size of a colour and how many shoppers wait to hear it is back. */
+export const insightWaitedSizeSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  colour: z.enum(COLORS),
+  colourName: z.string(),
+  size: z.string(),
+  waiting: z.number().int(),
+});
+export type InsightWaitedSize = z.infer<typeof insightWaitedSizeSchema>;
+
 /** The admin's sales insight for a range. Money in dollars with at most two decimals. */
 export const insightSummarySchema = z.object({
   from: isoDaySchema,
@@ -110,6 +121,11 @@ export const insightSummarySchema = z.object({
    * want today), most saves first; at most INSIGHT_TOP_PRODUCTS.
    */
   mostWished: z.array(insightWishedProductSchema),
+  /**
+   * The sold-out sizes most shoppers wait to be e-mailed about now, whatever the range, most waiting
+   * first; at most INSIGHT_TOP_PRODUCTS.
+   */
+  mostWaited: z.array(insightWaitedSizeSchema),
   /** Searches that found nothing, most asked first. */
   failedSearches: z.array(z.object({ term: z.string(), count: z.number().int() })),
   /** When these figures were read: answers are kept a few seconds, and counts reach the database in batches. */

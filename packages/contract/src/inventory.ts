@@ -75,6 +75,8 @@ export const variantStockSchema = z.object({
   onHand: z.number().int(),
   reserved: z.number().int(),
   available: z.number().int(),
+  /** Shoppers waiting to be e-mailed when it is back. */
+  waiting: z.number().int(),
 });
 export type VariantStock = z.infer<typeof variantStockSchema>;
 

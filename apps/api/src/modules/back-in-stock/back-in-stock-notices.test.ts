@@ -1,4 +1,8 @@
-import { BACK_IN_STOCK_CONFIRM_PATH, BACK_IN_STOCK_UNSUBSCRIBE_PATH } from '@shop/contract/back-in-stock';
+import {
+  BACK_IN_STOCK_CONFIRM_PATH,
+  BACK_IN_STOCK_MESSAGES,
+  BACK_IN_STOCK_UNSUBSCRIBE_PATH,
+} from '@shop/contract/back-in-stock';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backInStockRequests, sentMails } from '../../db/schema';
@@ -102,4 +106,9 @@ it('a shopper who confirms while the size is back hears of it at once', async ()
   if (!mail) throw new Error('no confirmation mail');
   expect((await byToken('confirm', tokenIn(mail, BACK_IN_STOCK_CONFIRM_PATH))).statusCode).toBe(200);
   await waitUntil(() => mailsTo(email, BACK).length === 1, 'the back-in-stock mail');
+  // Its unsubscribe link works without logging in.
+  const [back] = mailsTo(email, BACK);
+  if (!back) throw new Error('no back-in-stock mail');
+  const unsubscribed = await byToken('unsubscribe', tokenIn(back, BACK_IN_STOCK_UNSUBSCRIBE_PATH));
+  expect([unsubscribed.statusCode, unsubscribed.json()]).toEqual([200, { message: BACK_IN_STOCK_MESSAGES.unsubscribed }]);
 });

@@ -1,5 +1,5 @@
 import type { Color } from '@shop/contract/constants';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { backInStockRequests, backInStockRestocks, productColours, products, productVariants } from '../../db/schema';
 
@@ -145,34 +145,4 @@ export async function markNotified(db: Queryable, variantId: string, limit: numb
   return rows
     .map((r) => ({ ...r, confirmedAt: new Date(r.confirmedAt) }))
     .sort((a, b) => a.confirmedAt.getTime() - b.confirmedAt.getTime() || (a.id < b.id ? -1 : 1));
-}
-
-/** How many shoppers wait for each size of a product. */
-export function waitingOfProduct(db: Queryable, productId: string) {
-  return db
-    .select({ colour: productVariants.color, size: productVariants.size, waiting: count() })
-    .from(backInStockRequests)
-    .innerJoin(productVariants, eq(productVariants.id, backInStockRequests.variantId))
-    .where(and(eq(productVariants.productId, productId), eq(backInStockRequests.status, 'waiting')))
-    .groupBy(productVariants.color, productVariants.size, productVariants.position)
-    .orderBy(asc(productVariants.color), asc(productVariants.position));
-}
-
-/** The sizes most shoppers wait for, across the shop. */
-export function mostWaited(db: Queryable, limit: number) {
-  return db
-    .select({
-      productId: products.id,
-      name: products.name,
-      colour: productVariants.color,
-      size: productVariants.size,
-      waiting: count(),
-    })
-    .from(backInStockRequests)
-    .innerJoin(productVariants, eq(productVariants.id, backInStockRequests.variantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(eq(backInStockRequests.status, 'waiting'))
-    .groupBy(products.id, productVariants.id)
-    .orderBy(desc(count()), asc(products.name))
-    .limit(limit);
 }

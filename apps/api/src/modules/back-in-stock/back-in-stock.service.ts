@@ -3,8 +3,6 @@ import {
   BACK_IN_STOCK_MESSAGES,
   type BackInStockRequest,
   type BackInStockResponse,
-  type BackInStockWaiting,
-  type MostWaitedSizes,
 } from '@shop/contract/back-in-stock';
 import type { ServiceContext } from '../../platform/context';
 import { AppError, invalid, notFound } from '../../platform/errors';
@@ -16,12 +14,10 @@ import {
   findByTokenHash,
   findSize,
   insertRequest,
-  mostWaited,
   noteRestock,
   openRequestOf,
   type SizeRow,
   unsubscribeRequest,
-  waitingOfProduct,
 } from './back-in-stock.queries';
 
 /** A link's token: 256 random bits; the shop keeps only its SHA-256. */
@@ -127,14 +123,4 @@ export async function unsubscribeBackInStock(ctx: ServiceContext, token: string)
   if (!row) throw notFound(BACK_IN_STOCK_MESSAGES.linkNotValid);
   await unsubscribeRequest(ctx.db, row.id);
   return BACK_IN_STOCK_MESSAGES.unsubscribed;
-}
-
-export async function waitingForProduct(ctx: ServiceContext, productId: string): Promise<BackInStockWaiting> {
-  return { sizes: await waitingOfProduct(ctx.db, productId) };
-}
-
-const MOST_WAITED_SHOWN = 10;
-
-export async function mostWaitedSizes(ctx: ServiceContext): Promise<MostWaitedSizes> {
-  return { sizes: await mostWaited(ctx.db, MOST_WAITED_SHOWN) };
 }

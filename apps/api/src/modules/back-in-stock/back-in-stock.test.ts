@@ -42,22 +42,25 @@ describe('asking', () => {
       { status: 'waiting', message: BACK_IN_STOCK_MESSAGES.waiting },
     ]);
     expect((await ask(body, { user, ip: '10.1.0.1' })).json()).toMatchObject({ status: 'waiting' });
-    const counts = await t.app.inject({
+    // The owner sees how many wait, per size, on the stock panel and in the insight.
+    const stock = await t.app.inject({
       method: 'GET',
-      url: `/api/back-in-stock/products/${dress.id}`,
+      url: `/api/inventory/products/${dress.id}`,
       headers: admin.headers,
     });
-    expect(counts.json()).toEqual({ sizes: [{ colour: 'black', size: 'M', waiting: 1 }] });
-    const most = await t.app.inject({ method: 'GET', url: '/api/back-in-stock/most-waited', headers: admin.headers });
-    expect(most.json().sizes).toContainEqual(
-      expect.objectContaining({ productId: dress.id, colour: 'black', size: 'M', waiting: 1 }),
+    expect(stock.json().variants).toContainEqual(expect.objectContaining({ colour: 'black', size: 'M', waiting: 1 }));
+    expect(stock.json().variants).toContainEqual(expect.objectContaining({ colour: 'red', size: 'M', waiting: 0 }));
+    const day = new Date().toISOString().slice(0, 10);
+    const insight = await t.app.inject({
+      method: 'GET',
+      url: `/api/insight/summary?from=${day}&to=${day}`,
+      headers: admin.headers,
+    });
+    expect(insight.json().mostWaited).toContainEqual(
+      expect.objectContaining({ productId: dress.id, colour: 'black', colourName: 'Black', size: 'M', waiting: 1 }),
     );
     // Nothing was mailed to the address in the body: identity comes from the session only.
     expect(mailsTo('someone-else@example.test')).toEqual([]);
-    for (const url of [`/api/back-in-stock/products/${dress.id}`, '/api/back-in-stock/most-waited']) {
-      expect((await t.app.inject({ method: 'GET', url, headers: user.headers })).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    }
   });
 
   it('confirms a guest by the mailed link only; a changed link is a 404 that tells nothing', async () => {

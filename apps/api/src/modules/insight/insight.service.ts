@@ -13,6 +13,7 @@ import { notFound } from '../../platform/errors';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
 import type { ActivityCounter } from './activity-counter';
 import * as queries from './insight.queries';
+import { mostWaitedSizes } from './most-waited.queries';
 import { mostWishedProducts } from './most-wished.queries';
 
 const isCategory = (value: string | null): value is Category => CATEGORIES.includes(value as Category);
@@ -39,13 +40,14 @@ function toInsightProduct(row: queries.SoldProductRow, soldAs: SoldAs): InsightP
  * value is that over the orders. Categories and products are the items sold, at the price each was sold at.
  */
 export async function insightSummary(db: Queryable, range: InsightRange, now = new Date()): Promise<InsightSummary> {
-  const [days, categories, top, activity, searches, wished] = await Promise.all([
+  const [days, categories, top, activity, searches, wished, waited] = await Promise.all([
     queries.dayTotals(db, range),
     queries.categorySales(db, range),
     queries.topProducts(db, range, INSIGHT_TOP_PRODUCTS),
     queries.activityTotals(db, range),
     queries.failedSearches(db, range, INSIGHT_FAILED_SEARCHES),
     mostWishedProducts(db, INSIGHT_TOP_PRODUCTS),
+    mostWaitedSizes(db, INSIGHT_TOP_PRODUCTS),
   ]);
   const deleted = [...top.byRevenue, ...top.byUnits].filter((p) => p.name === null).map((p) => p.productId);
   const soldAs = await queries.soldAs(db, range, [...new Set(deleted)]);
@@ -77,6 +79,7 @@ export async function insightSummary(db: Queryable, range: InsightRange, now = n
       ordersPaid: orders,
     },
     mostWished: wished,
+    mostWaited: waited,
     failedSearches: searches,
     countedAt: now.toISOString(),
   };

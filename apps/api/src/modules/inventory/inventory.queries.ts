@@ -1,7 +1,14 @@
-import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { productColours, products, productVariants, stockLedger, stockReservations } from '../../db/schema';
+import {
+  backInStockRequests,
+  productColours,
+  products,
+  productVariants,
+  stockLedger,
+  stockReservations,
+} from '../../db/schema';
 
 // The sizes and their stock levels: what is on hand, what is available, what runs low.
 
@@ -19,6 +26,17 @@ export function variantsOfProducts(db: Queryable, productIds: readonly string[])
       asc(sql`array_position(${products.colors}, ${productVariants.color})`),
       asc(productVariants.position),
     );
+}
+
+/** How many shoppers wait to hear that each size of the product is back, by size id. */
+export async function waitingBySize(db: Queryable, productId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ variantId: backInStockRequests.variantId, waiting: count() })
+    .from(backInStockRequests)
+    .innerJoin(productVariants, eq(productVariants.id, backInStockRequests.variantId))
+    .where(and(eq(productVariants.productId, productId), eq(backInStockRequests.status, 'waiting')))
+    .groupBy(backInStockRequests.variantId);
+  return new Map(rows.map((r) => [r.variantId, r.waiting]));
 }
 
 /** The keys of the product's colours, in order. */

@@ -22,6 +22,7 @@ import {
   setOnHand,
   type VariantRow,
   variantsOfProducts,
+  waitingBySize,
 } from './inventory.queries';
 import { madeInColourOf, newVariant } from './product-sizes';
 import { expiredHoldIds, type ReservationEnd } from './stock-holds.queries';
@@ -41,9 +42,10 @@ const LEDGER_SHOWN = 200;
 export async function productStock(db: Queryable, productId: string): Promise<ProductStockResponse> {
   const scale = await findProductScale(db, productId);
   if (!scale) throw notFound(PRODUCT_MESSAGES.notFound);
-  const [variants, ledger] = await Promise.all([
+  const [variants, ledger, waiting] = await Promise.all([
     variantsOfProducts(db, [productId]),
     ledgerOfProduct(db, productId, LEDGER_SHOWN),
+    waitingBySize(db, productId),
   ]);
   return {
     productId,
@@ -55,6 +57,7 @@ export async function productStock(db: Queryable, productId: string): Promise<Pr
       onHand: v.onHand,
       reserved: v.reserved,
       available: v.onHand - v.reserved,
+      waiting: waiting.get(v.id) ?? 0,
     })),
     ledger: ledger.map((entry) => ({
       _id: String(entry.id),
