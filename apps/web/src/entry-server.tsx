@@ -13,7 +13,7 @@ import { baseApi, type InProcessApi } from './lib/base-api';
 export type { ApiAnswer, InProcessApi } from './lib/base-api';
 
 /**
- * Pages about one shopper or one moment (an order, a payment's end, a wishlist, a reset link, the dashboards)
+ * Pages about one shopper or one moment (an order, a payment's end, a wishlist, a mailed link, the dashboards)
  * are rendered by the browser alone; every other address, the login and register forms included, is
  * a storefront page or the 404 page.
  */
@@ -23,6 +23,8 @@ const BROWSER_ONLY = [
   paths.order.path,
   paths.forgotPassword.path,
   paths.resetPassword.path,
+  paths.backInStockConfirm.path,
+  paths.backInStockUnsubscribe.path,
   `${paths.dashboard.root.path}/*`,
 ];
 

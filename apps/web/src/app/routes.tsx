@@ -22,6 +22,9 @@ const storefront = {
   success: lazyPage(async () => (await import('./routes/success-route')).SuccessRoute),
   order: lazyPage(async () => (await import('../features/orders/order-page')).OrderPage),
   wishlist: lazyPage(async () => (await import('./routes/wishlist-route')).WishlistRoute),
+  backInStockLink: lazyPage(
+    async () => (await import('../features/back-in-stock/back-in-stock-link-page')).BackInStockLinkPage,
+  ),
 };
 const login = lazyPage(async () => (await import('../features/auth/login-page')).LoginPage);
 const register = lazyPage(async () => (await import('../features/auth/register-page')).RegisterPage);
@@ -80,6 +83,8 @@ const STOREFRONT_ROUTES: readonly ScreenRoute[] = [
   { path: paths.success.path, page: storefront.success },
   { path: paths.order.path, page: storefront.order },
   { path: paths.wishlist.path, page: storefront.wishlist },
+  { path: paths.backInStockConfirm.path, page: storefront.backInStockLink },
+  { path: paths.backInStockUnsubscribe.path, page: storefront.backInStockLink },
 ];
 const OUTSIDE_LAYOUT: readonly ScreenRoute[] = [
   { path: paths.login.path, page: login },

@@ -1,5 +1,10 @@
 // From constants, not users: the first page's script must not carry zod (docs/decisions/006).
-import { FORGOT_PASSWORD_PATH, PASSWORD_RESET_PATH } from '@shop/contract/constants';
+import {
+  BACK_IN_STOCK_CONFIRM_PATH,
+  BACK_IN_STOCK_UNSUBSCRIBE_PATH,
+  FORGOT_PASSWORD_PATH,
+  PASSWORD_RESET_PATH,
+} from '@shop/contract/constants';
 import { storefrontPaths } from '@shop/contract/seo';
 
 /**
@@ -26,6 +31,8 @@ export const paths = {
   register: { path: '/register', href: () => '/register' },
   forgotPassword: { path: FORGOT_PASSWORD_PATH, href: () => FORGOT_PASSWORD_PATH },
   resetPassword: { path: PASSWORD_RESET_PATH, href: () => PASSWORD_RESET_PATH },
+  backInStockConfirm: { path: BACK_IN_STOCK_CONFIRM_PATH, href: () => BACK_IN_STOCK_CONFIRM_PATH },
+  backInStockUnsubscribe: { path: BACK_IN_STOCK_UNSUBSCRIBE_PATH, href: () => BACK_IN_STOCK_UNSUBSCRIBE_PATH },
   dashboard: {
     root: { path: '/dashboard', href: () => '/dashboard' },
     orders: { path: '/dashboard/orders', href: () => '/dashboard/orders' },

@@ -79,9 +79,16 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-ivory/10">
-        <p className="container-page py-6 text-xs text-ivory/70">
-          © {new Date().getFullYear()} {SHOP_NAME}. All rights reserved.
-        </p>
+        <div className="container-page space-y-2 py-6 text-xs text-ivory/70">
+          <p>
+            <span className="font-medium text-ivory/90">Privacy.</span> We keep the e-mail you give for a guest order
+            with that order, to send its confirmation and updates. The e-mail you give to hear when a sold-out size is
+            back is kept only until we tell you or you unsubscribe, then deleted.
+          </p>
+          <p>
+            © {new Date().getFullYear()} {SHOP_NAME}. All rights reserved.
+          </p>
+        </div>
       </div>
     </footer>
   );

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/use-current-user';
+import { BackInStockControl } from '../../features/back-in-stock/back-in-stock-control';
 import { useAddToCart } from '../../features/cart/use-add-to-cart';
 import { isProductNotFound, useGetProductQuery } from '../../features/catalogue/catalogue.api';
 import { ProductDetails, ProductDetailsSkeleton } from '../../features/catalogue/product-details';
@@ -12,7 +13,10 @@ import { ReviewsSection } from '../../features/reviews/reviews-section';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { usePageMeta } from '../../ui/use-page-meta';
 
-/** /shop/{id}: the product (catalogue), its reviews (reviews) and related products, composed here. */
+/**
+ * /shop/{id}: the product (catalogue) with "Email me when it's back" for its sold-out sizes (back-in-stock),
+ * its reviews (reviews) and related products, composed here.
+ */
 export function ProductRoute() {
   const { id = '' } = useParams();
   const { data: answer, error: failure, isLoading, refetch } = useGetProductQuery(id);
@@ -41,7 +45,22 @@ export function ProductRoute() {
           loading={<ProductDetailsSkeleton />}
           failed={(problem, retry) => <ProductError error={problem} onRetry={retry} />}
         >
-          {({ product }) => <ProductDetails key={product._id} product={product} onAddToCart={addToCart} />}
+          {({ product }) => (
+            <ProductDetails
+              key={product._id}
+              product={product}
+              onAddToCart={addToCart}
+              soldOut={({ colour, soldOutSizes }) => (
+                <BackInStockControl
+                  productId={product._id}
+                  colour={colour.color}
+                  colourName={colour.name}
+                  soldOutSizes={soldOutSizes}
+                  signedIn={user !== null}
+                />
+              )}
+            />
+          )}
         </QueryState>
       </div>
       {data && (

@@ -3,8 +3,8 @@ import type { ProductVariant } from '@shop/contract/inventory';
 import type { Product, ProductColour } from '@shop/contract/products';
 import { SHIPPING_PROMISES } from '@shop/contract/shipping';
 import { ONE_SIZE } from '@shop/contract/sizes';
-import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { Button } from '../../ui/button';
 import { Price } from '../../ui/price';
@@ -16,9 +16,20 @@ import { SizeGuide } from './size-guide';
 import { availabilityNote, SizePicker } from './size-picker';
 import { useChosenColour } from './use-chosen-colour';
 
+/** The query parameter that names the size a link opens the product page with. */
+const SIZE_PARAM = 'size';
+
+/** The chosen colour and those of its sizes that are sold out, for what the page shows beside them. */
+export interface SoldOutChoice {
+  colour: ProductColour;
+  soldOutSizes: string[];
+}
+
 interface ProductDetailsProps {
   product: Product;
   onAddToCart: (product: Product, variant?: ProductVariant) => void;
+  /** Shown under Add to cart (composed by the page: "Email me when it's back"). */
+  soldOut?: (choice: SoldOutChoice) => ReactNode;
 }
 
 /**
@@ -26,7 +37,7 @@ interface ProductDetailsProps {
  * stars, the colours to choose from, Add to cart; and the chosen colour's sizes, each saying whether it
  * can still be bought. Add to cart waits for a size.
  */
-export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
+export function ProductDetails({ product, onAddToCart, soldOut }: ProductDetailsProps) {
   const [colour, chooseColour] = useChosenColour(product);
   const colours = coloursOf(product);
   return (
@@ -57,7 +68,7 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
               <ColourSwatches colours={colours} chosen={colour} price={product.price} onChoose={chooseColour} />
             </div>
           )}
-          <ProductPurchase product={product} colour={colour} onAddToCart={onAddToCart} />
+          <ProductPurchase product={product} colour={colour} onAddToCart={onAddToCart} soldOut={soldOut} />
           <p className="mt-4 text-xs text-muted">{SHIPPING_PROMISES.freeStandard} · 100% money-back guarantee</p>
         </div>
       </div>
@@ -73,11 +84,18 @@ interface ProductPurchaseProps extends ProductDetailsProps {
  * The chosen colour's sizes and Add to cart. A size chosen in one colour stays chosen in the next when it
  * can be bought there too.
  */
-function ProductPurchase({ product, colour, onAddToCart }: ProductPurchaseProps) {
+function ProductPurchase({ product, colour, onAddToCart, soldOut }: ProductPurchaseProps) {
   const variants = variantsOfColour(product, colour);
   const oneSize = variants.length <= 1 && (variants[0]?.size ?? ONE_SIZE) === ONE_SIZE;
   const inStock = variants.length === 0 ? product.inStock : variants.some((v) => v.available > 0);
   const [size, setSize] = useState<string | null>(null);
+  // A link may name the size (`?size=`, as a back-in-stock mail does): chosen once the page is in the
+  // browser, since the server renders one page per colour whatever the size.
+  const [search] = useSearchParams();
+  const linkedSize = search.get(SIZE_PARAM);
+  useEffect(() => {
+    if (linkedSize) setSize(linkedSize);
+  }, [linkedSize]);
   const [needsChoice, setNeedsChoice] = useState(false);
   const pickerRef = useRef<HTMLDivElement>(null);
   const chosen = oneSize ? variants[0] : variants.find((v) => v.size === size && v.available > 0);
@@ -137,6 +155,7 @@ function ProductPurchase({ product, colour, onAddToCart }: ProductPurchaseProps)
           className="size-12 shrink-0 border border-sand bg-white hover:border-ink"
         />
       </div>
+      {soldOut?.({ colour, soldOutSizes: variants.filter((v) => v.available <= 0).map((v) => v.size) })}
     </>
   );
 }

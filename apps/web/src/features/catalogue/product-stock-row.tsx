@@ -74,6 +74,8 @@ function StockCounts({ row: { size, variant } }: { row: StockRow }) {
           '—'
         )}
       </td>
+      {/* Shoppers waiting to be e-mailed when the size is back: told once it is available again. */}
+      <td className={`${td} text-right tabular-nums`}>{variant?.waiting ?? '—'}</td>
     </>
   );
 }

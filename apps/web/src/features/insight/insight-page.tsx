@@ -12,6 +12,7 @@ import { failedWithReason } from './insight-failed';
 import { formatCount } from './insight-format';
 import { InsightRangePicker } from './insight-range-picker';
 import { LowStockCard } from './low-stock-card';
+import { MostWaitedCard } from './most-waited-card';
 import { MostWishedCard } from './most-wished-card';
 import { SalesCharts } from './sales-charts';
 import { TopProductsTable } from './top-products-table';
@@ -44,6 +45,7 @@ function Figures({ summary }: { summary: InsightSummary }) {
       </div>
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <MostWishedCard products={summary.mostWished} />
+        <MostWaitedCard sizes={summary.mostWaited} />
         <FailedSearchesCard searches={summary.failedSearches} />
         <LowStockCard />
       </div>

@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { BACK_IN_STOCK_MESSAGES } from '@shop/contract/back-in-stock';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { asAdmin, openDashboardPage, tableRow } from '../support/dashboard';
+import { shoot } from '../support/shots';
+import { newSizedDress } from '../support/stock';
+import { expect, test } from '../support/test';
+
+/**
+ * The newest mail to `email` whose subject has `subject`, read in the admin's Sent e-mails page: the link
+ * of its plain-text part that goes to `path`, as a path with its query.
+ */
+async function linkFromMailbox(adminPage: Page, email: string, subject: string, path: RegExp): Promise<string> {
+  await openDashboardPage(adminPage, '/dashboard/sent-emails', 'Sent e-mails');
+  const row = tableRow(adminPage, email).filter({ hasText: subject }).first();
+  // The mail leaves through the job queue a moment after what caused it: look again until it is there.
+  await expect(async () => {
+    await adminPage.getByRole('button', { name: 'Refresh' }).click();
+    await expect(row).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await row.getByRole('button').click();
+  const text = await adminPage
+    .getByRole('article')
+    .locator('pre')
+    .filter({ hasText: 'token=' })
+    .textContent({ timeout: 10_000 });
+  // A link ends before the full stop or bracket a sentence puts after it.
+  const href = (text ?? '').match(/https?:\/\/[^\s\])]*[\w/=]/g)?.find((link) => path.test(new URL(link).pathname));
+  if (!href) throw new Error(`the mail "${subject}" has no link to ${path}`);
+  const url = new URL(href);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A size's row of the update page's stock table, found by its row header. */
+const stockRow = (page: Page, size: string) =>
+  page
+    .getByRole('region', { name: 'Stock by size' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: size, exact: true }) });
+
+test('a guest asks to hear about a sold-out size, confirms, the owner restocks it, and the mail arrives', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const dress = await newSizedDress(request, { S: 4, M: 0 }, 'Back In Stock Dress');
+  const email = `waiting-${Date.now().toString(36)}-${test.info().project.name}@example.test`;
+
+  await page.goto(`/shop/${dress._id}`);
+  const control = page.getByRole('region', { name: 'Sold out in your size?' });
+  await expect(control).toBeVisible();
+  await shoot(page, 'back-in-stock-sold-out');
+  await control.getByLabel('Your email').fill(email);
+  await control.getByRole('button', { name: "Email me when it's back" }).click();
+  await expect(control.getByText(BACK_IN_STOCK_MESSAGES.checkInbox)).toBeVisible();
+  await shoot(page, 'back-in-stock-asked');
+  await expectNoSeriousA11yViolations(page);
+
+  const confirmPath = await asAdmin(browser, (adminPage) =>
+    linkFromMailbox(adminPage, email, 'Confirm', /^\/back-in-stock\/confirm$/),
+  );
+  await page.goto(confirmPath);
+  await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+  await expect(page.getByText(BACK_IN_STOCK_MESSAGES.confirmed)).toBeVisible();
+  await shoot(page, 'back-in-stock-confirmed');
+  await expectNoSeriousA11yViolations(page);
+
+  const [productPath, unsubscribePath] = await asAdmin(browser, async (adminPage) => {
+    await openDashboardPage(adminPage, `/dashboard/update-product/${dress._id}`, 'Update Product');
+    const row = stockRow(adminPage, 'M');
+    // The row's cells after its header: SKU, on hand, held, available, waiting, change.
+    await expect(row.getByRole('cell').nth(4)).toHaveText('1');
+    await shoot(adminPage, 'back-in-stock-stock-panel');
+    await expectNoSeriousA11yViolations(adminPage);
+    await row.getByLabel('New count on hand of size M').fill('3');
+    await row.getByRole('button', { name: 'Save size M' }).click();
+    await expect(adminPage.getByText('Stock of size M saved: 3 on hand.')).toBeVisible();
+    const product = await linkFromMailbox(adminPage, email, 'is back at', /^\/shop\//);
+    const unsubscribe = await linkFromMailbox(adminPage, email, 'is back at', /^\/back-in-stock\/unsubscribe$/);
+    return [product, unsubscribe];
+  });
+
+  // The mail's link opens the product in that colour with the size chosen.
+  expect(productPath).toContain(`/shop/${dress._id}?colour=blue&size=M`);
+  await page.goto(productPath);
+  await expect(page.getByRole('radio', { name: 'M' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  await expect(page.getByRole('region', { name: 'Sold out in your size?' })).toHaveCount(0);
+  await shoot(page, 'back-in-stock-back');
+
+  await page.goto(unsubscribePath);
+  await expect(page.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto(`${unsubscribePath.slice(0, -4)}beef`);
+  await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+});
