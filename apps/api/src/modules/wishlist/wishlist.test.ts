@@ -187,15 +187,13 @@ describe('refusals', () => {
   it('lets only one of several saves at once take the last place', async () => {
     const user = await createUser(t.db);
     const first = await createProduct(t.db);
-    await t.db
-      .insert(wishlistItems)
-      .values(
-        Array.from({ length: WISHLIST_MAX_ITEMS - 1 }, (_, i) => ({
-          userId: user.id,
-          productId: first.id,
-          size: `filler ${i}`,
-        })),
-      );
+    await t.db.insert(wishlistItems).values(
+      Array.from({ length: WISHLIST_MAX_ITEMS - 1 }, (_, i) => ({
+        userId: user.id,
+        productId: first.id,
+        size: `filler ${i}`,
+      })),
+    );
     const racers = await Promise.all(Array.from({ length: 5 }, () => createProduct(t.db)));
     const results = await Promise.all(racers.map((p) => save(user, { productId: p.id })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
