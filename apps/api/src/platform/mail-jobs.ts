@@ -14,7 +14,8 @@ import type { JobQueue } from './job-queue';
  * The event a mail is about, which is also what makes it one mail: `order-confirmation:<order id>`,
  * `order-shipped:<order id>` (shipped without tracking), `order-shipped:<order id>:<tracking tag>`
  * (shipped with that carrier and tracking number), `refund-issued:<refund id>`,
- * `password-reset:<reset token id>`.
+ * `password-reset:<reset token id>`, `back-in-stock-confirm:<request id>` (a guest confirms a request),
+ * `back-in-stock:<request id>` (the size is back).
  */
 export type MailEventKey = `${MailKind}:${string}`;
 

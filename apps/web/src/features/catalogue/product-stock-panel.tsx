@@ -104,7 +104,7 @@ export function ProductStockPanel({ productId, colours }: { productId: string; c
           </h2>
           <p className="mt-1 text-sm text-muted">
             Set the count on hand of a size of a colour. Pieces held by open checkouts stay held; a size that is not
-            carried yet is added. Waiting counts the shoppers to be e-mailed once a sold-out size is back.
+            carried yet is added. A sold-out size says how many shoppers wait to be e-mailed when it is back.
           </p>
         </div>
         <QueryState
@@ -114,7 +114,7 @@ export function ProductStockPanel({ productId, colours }: { productId: string; c
         >
           {(stock) => (
             <TableFrame label="Stock by size">
-              <table className={`${tableClass} min-w-[58rem]`}>
+              <table className={`${tableClass} min-w-[52rem]`}>
                 <TableHead
                   columns={[
                     'Size',
@@ -122,7 +122,6 @@ export function ProductStockPanel({ productId, colours }: { productId: string; c
                     alignedRight('On hand'),
                     alignedRight('Held at checkout'),
                     alignedRight('Available'),
-                    alignedRight('Waiting'),
                     'Change',
                   ]}
                 />
@@ -130,7 +129,7 @@ export function ProductStockPanel({ productId, colours }: { productId: string; c
                   {groupsOf(stock, colours).map(({ colour, rows }) => (
                     <Fragment key={colour.color}>
                       <tr className="bg-linen/60">
-                        <th scope="colgroup" colSpan={7} className={`${td} text-left font-medium`}>
+                        <th scope="colgroup" colSpan={6} className={`${td} text-left font-medium`}>
                           <ColourHeading colour={colour} />
                         </th>
                       </tr>

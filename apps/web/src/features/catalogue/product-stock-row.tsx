@@ -66,16 +66,18 @@ function StockCounts({ row: { size, variant } }: { row: StockRow }) {
       <td className={`${td} text-right tabular-nums`}>{variant?.reserved ?? '—'}</td>
       <td className={`${td} text-right tabular-nums`}>
         {variant ? (
-          <span className="inline-flex items-center gap-2">
-            <StockBadge level={stockLevel(variant.available)} />
-            {variant.available}
-          </span>
+          <>
+            <span className="inline-flex items-center gap-2">
+              <StockBadge level={stockLevel(variant.available)} />
+              {variant.available}
+            </span>
+            {/* Shoppers waiting to be e-mailed when the size is back: told once it is available again. */}
+            {variant.waiting > 0 && <span className="block text-xs text-muted">{variant.waiting} waiting</span>}
+          </>
         ) : (
           '—'
         )}
       </td>
-      {/* Shoppers waiting to be e-mailed when the size is back: told once it is available again. */}
-      <td className={`${td} text-right tabular-nums`}>{variant?.waiting ?? '—'}</td>
     </>
   );
 }
