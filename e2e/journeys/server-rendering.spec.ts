@@ -173,7 +173,7 @@ test('a login page reloaded with the notice it was sent with hydrates without a 
   // Registering sends the shopper to /login with a notice in the history entry, which a reload keeps.
   await register(page, newCustomer());
   await expect(page).toHaveURL(/\/login$/);
-  const notice = page.getByRole('status').filter({ hasText: 'Your account is ready. Please log in.' });
+  const notice = page.getByRole('status').filter({ hasText: 'Your account is ready. Please log in' });
   await expect(notice).toBeVisible();
 
   const seen = watch(page);

@@ -21,6 +21,8 @@ const BROWSER_ONLY = [
   paths.success.path,
   paths.wishlist.path,
   paths.order.path,
+  paths.guestOrder.path,
+  paths.confirmEmail.path,
   paths.forgotPassword.path,
   paths.resetPassword.path,
   paths.backInStockConfirm.path,

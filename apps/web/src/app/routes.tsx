@@ -21,6 +21,7 @@ const storefront = {
   product: lazyPage(async () => (await import('./routes/product-route')).ProductRoute),
   success: lazyPage(async () => (await import('./routes/success-route')).SuccessRoute),
   order: lazyPage(async () => (await import('../features/orders/order-page')).OrderPage),
+  guestOrder: lazyPage(async () => (await import('../features/orders/order-page')).GuestOrderPage),
   wishlist: lazyPage(async () => (await import('./routes/wishlist-route')).WishlistRoute),
   backInStockLink: lazyPage(
     async () => (await import('../features/back-in-stock/back-in-stock-link-page')).BackInStockLinkPage,
@@ -29,6 +30,7 @@ const storefront = {
 const login = lazyPage(async () => (await import('../features/auth/login-page')).LoginPage);
 const register = lazyPage(async () => (await import('../features/auth/register-page')).RegisterPage);
 const forgotPassword = lazyPage(async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage);
+const confirmEmail = lazyPage(async () => (await import('../features/auth/confirm-email-page')).ConfirmEmailPage);
 const resetPassword = lazyPage(async () => (await import('../features/auth/reset-password-page')).ResetPasswordPage);
 const dashboard = lazyPage(async () => (await import('./dashboard/dashboard-layout')).DashboardLayout);
 
@@ -82,6 +84,7 @@ const STOREFRONT_ROUTES: readonly ScreenRoute[] = [
   },
   { path: paths.success.path, page: storefront.success },
   { path: paths.order.path, page: storefront.order },
+  { path: paths.guestOrder.path, page: storefront.guestOrder },
   { path: paths.wishlist.path, page: storefront.wishlist },
   { path: paths.backInStockConfirm.path, page: storefront.backInStockLink },
   { path: paths.backInStockUnsubscribe.path, page: storefront.backInStockLink },
@@ -91,6 +94,7 @@ const OUTSIDE_LAYOUT: readonly ScreenRoute[] = [
   { path: paths.register.path, page: register },
   { path: paths.forgotPassword.path, page: forgotPassword },
   { path: paths.resetPassword.path, page: resetPassword },
+  { path: paths.confirmEmail.path, page: confirmEmail },
   { path: DASHBOARD_PATH, page: dashboard },
 ];
 

@@ -2,7 +2,9 @@
 import {
   BACK_IN_STOCK_CONFIRM_PATH,
   BACK_IN_STOCK_UNSUBSCRIBE_PATH,
+  EMAIL_CONFIRMATION_PATH,
   FORGOT_PASSWORD_PATH,
+  GUEST_ORDER_PATH,
   PASSWORD_RESET_PATH,
 } from '@shop/contract/constants';
 import { storefrontPaths } from '@shop/contract/seo';
@@ -27,8 +29,14 @@ export const paths = {
   success: { path: '/success', href: () => '/success' },
   wishlist: { path: '/wishlist', href: () => '/wishlist' },
   order: { path: '/orders/:orderId', href: (orderId: string) => `/orders/${encodeURIComponent(orderId)}` },
+  guestOrder: { path: `${GUEST_ORDER_PATH}/:token`, href: (token: string) => `${GUEST_ORDER_PATH}/${token}` },
+  confirmEmail: { path: EMAIL_CONFIRMATION_PATH, href: () => EMAIL_CONFIRMATION_PATH },
   login: { path: '/login', href: () => '/login' },
-  register: { path: '/register', href: () => '/register' },
+  // With an e-mail (after a guest's purchase), the form starts from it.
+  register: {
+    path: '/register',
+    href: (email?: string) => (email ? `/register?email=${encodeURIComponent(email)}` : '/register'),
+  },
   forgotPassword: { path: FORGOT_PASSWORD_PATH, href: () => FORGOT_PASSWORD_PATH },
   resetPassword: { path: PASSWORD_RESET_PATH, href: () => PASSWORD_RESET_PATH },
   backInStockConfirm: { path: BACK_IN_STOCK_CONFIRM_PATH, href: () => BACK_IN_STOCK_CONFIRM_PATH },

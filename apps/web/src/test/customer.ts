@@ -10,4 +10,5 @@ export const customer: User = {
   profileImage: '',
   profession: '',
   createdAt: '2025-01-01T00:00:00.000Z',
+  emailConfirmed: true,
 };

@@ -9,7 +9,7 @@ import {
 } from '@shop/contract/orders';
 import type { FastifyRequest } from 'fastify';
 import { contextOf, type ServiceContext } from '../../platform/context';
-import { AppError, invalid } from '../../platform/errors';
+import { AppError, invalid, unauthorised } from '../../platform/errors';
 import { enforceRateLimit, type RateLimiter, rateLimitKey } from '../../platform/rate-limit';
 import { holdDiscount, type PricedDiscount, priceDiscount, releaseDiscountHold } from '../discounts/discounts.service';
 import { cartItemRequestOf, endHold, reserveCart, resolveCartLines } from '../inventory/inventory.service';
@@ -132,6 +132,9 @@ async function checkoutShopper(ctx: CheckoutContext, cart: CheckoutRequest): Pro
     'checkouts',
   );
   if (user) return { userId: user.id, email: user.email, savedAddress: user.savedAddress ?? null };
+  // A client that names a user believes it is logged in: its session has ended, so it is asked to log in
+  // again rather than quietly made a guest's checkout.
+  if (cart.userId) throw unauthorised();
   if (cart.discountCode && !cart.email) throw invalid(ORDER_MESSAGES.guestEmailForCode);
   return { userId: null, email: cart.email ?? null, savedAddress: null };
 }

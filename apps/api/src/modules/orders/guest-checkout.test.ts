@@ -68,6 +68,13 @@ describe('a visitor checks out without an account', () => {
     expect((await confirm(t.app, undefined, id)).statusCode).toBe(402);
   });
 
+  it('tells a client whose session ended to log in again, rather than making it a guest', async () => {
+    const product = await createProduct(t.db);
+    const customer = await createUser(t.db);
+    const res = await visitorCheckout([{ _id: product.id, quantity: 1 }], { userId: customer.id });
+    expect([res.statusCode, res.json()]).toEqual([401, { message: 'Please log in to continue' }]);
+  });
+
   it('makes the order for the e-mail typed on the page and names its order link', async () => {
     const { order, orderToken, sessionId } = await guestOrderOf(' Guest.Shopper@Example.test ');
     expect(order).toMatchObject({ email: GUEST, amount: expect.any(Number) });

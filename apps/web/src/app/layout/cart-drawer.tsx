@@ -1,11 +1,11 @@
 import type { ShortItem } from '@shop/contract/inventory';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { limitToAvailable } from '../../features/cart/cart.slice';
 import { CartPanel } from '../../features/cart/cart-panel';
 import { useCart } from '../../features/cart/use-cart';
+import { looksLikeEmail, useGuestEmail } from '../../features/checkout/guest-email';
+import { GuestEmailField } from '../../features/checkout/guest-email-field';
 import { useCheckout } from '../../features/checkout/use-checkout';
 import { DiscountCodeField } from '../../features/discounts/discount-code-field';
 import { useAppliedDiscount } from '../../features/discounts/use-applied-discount';
@@ -20,25 +20,26 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
   const user = useCurrentUser();
   const { products } = useCart();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const onSessionEnded = useCallback(() => dispatch(logout()), [dispatch]);
   const onShortStock = useCallback(
     (shortItems: readonly ShortItem[]) => dispatch(limitToAvailable(shortItems)),
     [dispatch],
   );
-  const discount = useAppliedDiscount(products, Boolean(user));
+  const [guestEmail, setGuestEmail] = useGuestEmail();
+  // Sent only when it looks like one: the payment page asks for it otherwise, and the server checks it.
+  const givenEmail = !user && looksLikeEmail(guestEmail) ? guestEmail.trim() : null;
+  const discount = useAppliedDiscount(products, { loggedIn: Boolean(user), guestEmail: givenEmail });
   const checkout = useCheckout({ onSessionEnded, onShortStock, onDiscountRefused: discount.recheck });
 
+  // Guests check out too: the order then belongs to the e-mail given here or on the payment page.
   const onCheckout = () => {
-    if (!user) {
-      onClose();
-      const notice = 'Checkout needs an account. Please log in or register; your cart will be waiting.';
-      navigate(paths.login.href(), { state: { notice } });
-      return;
-    }
     // Only a code the server accepted for this cart goes with it; a refused one is shown, not sent.
     const discountCode = discount.check?.code;
-    void checkout.start({ product: products, userId: user._id, ...(discountCode ? { discountCode } : {}) });
+    void checkout.start({
+      product: products,
+      ...(user ? { userId: user._id } : givenEmail ? { email: givenEmail } : {}),
+      ...(discountCode ? { discountCode } : {}),
+    });
   };
 
   return (
@@ -52,6 +53,16 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       checkingOut={checkout.busy}
       checkoutError={checkout.problem}
       discounted={discount.check}
+      guestEmailField={
+        user ? null : (
+          <GuestEmailField
+            email={guestEmail}
+            onChange={setGuestEmail}
+            required={Boolean(discount.code)}
+            disabled={checkout.busy}
+          />
+        )
+      }
       discountField={
         <DiscountCodeField
           code={discount.code}

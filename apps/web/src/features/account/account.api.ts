@@ -22,6 +22,10 @@ export const accountApi = injectEndpoints((build) => ({
     query: (email) => apiPath(apiPaths.ordersByEmail(email)),
     providesTags: (result) => listTags('Order', result, (order) => order._id),
   }),
+  /** A new link to confirm the account's e-mail, so that orders placed with it as a guest join the account. */
+  sendEmailConfirmation: build.mutation<{ message: string }, void>({
+    query: () => ({ url: apiPath(apiPaths.emailConfirmation), method: 'POST' }),
+  }),
   getUserReviews: build.query<UserReviewsResponse, string>({
     query: (userId) => apiPath(apiPaths.userReviews(userId)),
     providesTags: [{ type: 'Review', id: 'LIST' }],
@@ -47,5 +51,10 @@ export const accountApi = injectEndpoints((build) => ({
 
 export const { useGetSavedAddressQuery, useSaveAddressMutation, useForgetAddressMutation } = accountApi;
 
-export const { useGetUserStatsQuery, useGetOrdersByEmailQuery, useGetUserReviewsQuery, useEditProfileMutation } =
-  accountApi;
+export const {
+  useGetUserStatsQuery,
+  useGetOrdersByEmailQuery,
+  useGetUserReviewsQuery,
+  useEditProfileMutation,
+  useSendEmailConfirmationMutation,
+} = accountApi;

@@ -11,6 +11,7 @@ import { alignedRight, TableSkeleton } from '../../ui/dashboard-kit/table-frame'
 import { DiscountNote } from '../../ui/order-discount';
 import { ShipToCell } from '../../ui/order-shipping';
 import { EmptyState } from '../../ui/status-message';
+import { ConfirmEmailNotice } from './confirm-email-notice';
 import { useOwnOrdersQuery } from './use-own-orders';
 
 /** The details link's column: named for screen readers, blank on screen. */
@@ -69,9 +70,19 @@ export function UserOrdersPage() {
       query={query}
       loading={<TableSkeleton label="Loading your orders" />}
       failed={{ title: 'Something went wrong!', reason: true }}
-      empty={<NoOrders />}
+      empty={
+        <>
+          <ConfirmEmailNotice />
+          <NoOrders />
+        </>
+      }
     >
-      {(orders) => <DataTable label="Your orders" columns={columns} rows={orders} rowKey={(order) => order._id} />}
+      {(orders) => (
+        <>
+          <ConfirmEmailNotice />
+          <DataTable label="Your orders" columns={columns} rows={orders} rowKey={(order) => order._id} />
+        </>
+      )}
     </QueryPage>
   );
 }

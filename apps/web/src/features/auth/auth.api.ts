@@ -1,6 +1,8 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { LoginAnswer, LoginTwoFactorRequest } from '@shop/contract/two-factor';
 import type {
+  ConfirmEmailRequest,
+  ConfirmEmailResponse,
   ForgotPasswordRequest,
   LoginRequest,
   LoginResponse,
@@ -30,6 +32,11 @@ export const authApi = injectEndpoints((build) => ({
   resetPassword: build.mutation<{ message: string }, ResetPasswordRequest>({
     query: (body) => ({ url: apiPath(apiPaths.resetPassword), method: 'POST', body }),
   }),
+  /** The mailed link's confirmation: guest orders of the e-mail join the account, and the user is read again. */
+  confirmEmail: build.mutation<ConfirmEmailResponse, ConfirmEmailRequest>({
+    query: (body) => ({ url: apiPath(apiPaths.confirmEmail), method: 'POST', body }),
+    invalidatesTags: [{ type: 'User', id: 'ME' }, { type: 'Order', id: 'LIST' }, 'Stats'],
+  }),
   /** Whether the session cookie is still good; the stored user may outlive it. */
   getMe: build.query<{ user: User }, void>({
     query: () => apiPath(apiPaths.me),
@@ -45,4 +52,5 @@ export const {
   useGetMeQuery,
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
+  useConfirmEmailMutation,
 } = authApi;

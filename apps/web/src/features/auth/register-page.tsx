@@ -1,6 +1,6 @@
 import { PAGE_META } from '@shop/contract/seo';
 import { registerRequestSchema } from '@shop/contract/users';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 import { usePageMeta } from '../../ui/use-page-meta';
@@ -12,14 +12,18 @@ import type { LoginLocationState } from './login-page';
 
 export function RegisterPage() {
   usePageMeta(PAGE_META.register.title, PAGE_META.register.description);
-  const form = useSchemaForm(registerRequestSchema);
+  // After a purchase as a guest, the success page sends the e-mail the order went to.
+  const [params] = useSearchParams();
+  const form = useSchemaForm(registerRequestSchema, { email: params.get('email') ?? '' });
   const [createAccount, { isLoading }] = useRegisterMutation();
   const navigate = useNavigate();
 
   const onSubmit = form.handleSubmit(async (account) => {
     try {
       await createAccount(account).unwrap();
-      const state: LoginLocationState = { notice: 'Your account is ready. Please log in.' };
+      const state: LoginLocationState = {
+        notice: 'Your account is ready. Please log in, and confirm your e-mail with the link we sent you.',
+      };
       navigate(paths.login.href(), { state });
     } catch (error) {
       await alertAuthFailed('Registration Failed', error, 'Something went wrong!');

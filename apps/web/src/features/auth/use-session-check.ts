@@ -8,7 +8,8 @@ import { useCurrentUser } from './use-current-user';
 
 /**
  * The stored user is only a hint: when the server says the session has ended (expired, logged out
- * elsewhere, account deleted), the app logs out too; when the role changed, it follows.
+ * elsewhere, account deleted), the app logs out too; when the role or the e-mail's confirmation changed,
+ * it follows.
  */
 export function useSessionCheck(): void {
   const user = useCurrentUser();
@@ -20,7 +21,10 @@ export function useSessionCheck(): void {
     if (apiErrorStatus(error) === 401) {
       dispatch(logout());
       dispatch(baseApi.util.resetApiState());
-    } else if (data && (data.user._id !== user._id || data.user.role !== user.role)) {
+    } else if (
+      data &&
+      (data.user._id !== user._id || data.user.role !== user.role || data.user.emailConfirmed !== user.emailConfirmed)
+    ) {
       dispatch(setUser(data.user));
     }
   }, [data, error, user, dispatch]);

@@ -15,6 +15,8 @@ interface CartPanelProps extends DialogProps {
   checkoutError?: { title: string; help: string } | null;
   /** The discount code field, above the Order Summary whose totals it changes. */
   discountField?: ReactNode;
+  /** For a shopper who is not logged in: where the receipt goes, below the discount code. */
+  guestEmailField?: ReactNode;
   /** The totals with the applied code, when the server accepted it. */
   discounted?: DiscountedTotals | null;
 }
@@ -26,6 +28,7 @@ export function CartPanel({
   checkingOut,
   checkoutError,
   discountField,
+  guestEmailField,
   discounted,
 }: CartPanelProps) {
   const { products } = useCart();
@@ -72,6 +75,7 @@ export function CartPanel({
               </div>
             )}
             {discountField && <div className="mb-4">{discountField}</div>}
+            {guestEmailField && <div className="mb-4">{guestEmailField}</div>}
             <OrderSummary onCheckout={onCheckout} checkingOut={checkingOut} discounted={discounted} />
           </div>
         </>

@@ -30,10 +30,14 @@ export interface AppliedDiscount {
 
 /**
  * The discount code of the cart panel: applied, it is checked against the cart by the server and checked
- * again whenever the cart changes (a code below its minimum applies once the cart reaches it). Only a
- * shopper who is logged in can have a code checked, as only they can check out.
+ * again whenever the cart changes (a code below its minimum applies once the cart reaches it). A guest's
+ * code is checked once they give the e-mail its limit per customer is counted against.
  */
-export function useAppliedDiscount(cart: readonly CartLineLike[], loggedIn: boolean): AppliedDiscount {
+export function useAppliedDiscount(
+  cart: readonly CartLineLike[],
+  shopper: { loggedIn: boolean; guestEmail: string | null },
+): AppliedDiscount {
+  const { loggedIn, guestEmail } = shopper;
   const [code, setCode] = useState<string | null>(loadAppliedCode);
   const product: DiscountCheckRequest['product'] = useMemo(
     () =>
@@ -45,7 +49,9 @@ export function useAppliedDiscount(cart: readonly CartLineLike[], loggedIn: bool
       })),
     [cart],
   );
-  const asked = code && loggedIn && product.length > 0 ? { code, product } : skipToken;
+  const email = loggedIn ? null : guestEmail;
+  const asked =
+    code && (loggedIn || email) && product.length > 0 ? { code, product, ...(email ? { email } : {}) } : skipToken;
   const query = useCheckDiscountCodeQuery(asked);
 
   const { refetch } = query;
@@ -69,7 +75,7 @@ export function useAppliedDiscount(cart: readonly CartLineLike[], loggedIn: bool
   }, []);
 
   let problem: string | null = null;
-  if (code && !loggedIn) problem = 'Log in to use a discount code. Your cart and the code are kept.';
+  if (code && !loggedIn && !email) problem = 'Enter your email below to use this code, or log in.';
   else if (query.error) {
     problem =
       apiErrorStatus(query.error) === 429 || isNetworkError(query.error) || (apiErrorStatus(query.error) ?? 500) >= 500

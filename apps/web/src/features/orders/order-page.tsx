@@ -1,15 +1,22 @@
+import type { Order } from '@shop/contract/orders';
 import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorStatus, isNetworkError } from '../../lib/api-error';
 import { buttonClass } from '../../ui/button';
-import { QueryState } from '../../ui/dashboard-kit/query-state';
+import { type QueryResult, QueryState } from '../../ui/dashboard-kit/query-state';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorMessage } from '../../ui/status-message';
 import { usePageMeta } from '../../ui/use-page-meta';
 import { OrderDetails } from './order-details';
-import { useGetOrderQuery } from './orders.api';
+import { useGetGuestOrderQuery, useGetOrderQuery } from './orders.api';
 
-function orderError(error: unknown): { title: string; help: string; login?: boolean } {
+interface OrderProblem {
+  title: string;
+  help: string;
+  login?: boolean;
+}
+
+function orderError(error: unknown): OrderProblem {
   if (isNetworkError(error))
     return { title: 'We could not load this order', help: 'Check your connection and try again.' };
   const status = apiErrorStatus(error);
@@ -25,9 +32,29 @@ function orderError(error: unknown): { title: string; help: string; login?: bool
   };
 }
 
+/** A guest's order link that finds no order: the link is all they have, so say where to look. */
+function guestOrderError(error: unknown): OrderProblem {
+  if (apiErrorStatus(error) === 404 || apiErrorStatus(error) === 400) {
+    return {
+      title: 'We could not find this order',
+      help: 'Check that the link is the whole one from your order e-mail. If you have an account, your orders are in your dashboard.',
+    };
+  }
+  return orderError(error);
+}
+
 export function OrderPage() {
   const { orderId = '' } = useParams();
-  const query = useGetOrderQuery(orderId);
+  return <OrderScreen query={useGetOrderQuery(orderId)} problemOf={orderError} />;
+}
+
+/** /orders/guest/:token: a guest's order, read through the link from the order's e-mails, no login needed. */
+export function GuestOrderPage() {
+  const { token = '' } = useParams();
+  return <OrderScreen query={useGetGuestOrderQuery(token)} problemOf={guestOrderError} />;
+}
+
+function OrderScreen({ query, problemOf }: { query: QueryResult<Order>; problemOf: (error: unknown) => OrderProblem }) {
   usePageMeta('Your order', 'The status of your order, from payment to delivery.');
 
   return (
@@ -42,7 +69,7 @@ export function OrderPage() {
             <Skeleton className="h-32 w-full" />
           </div>
         }
-        failed={(error, retry) => <OrderError error={error} onRetry={retry} />}
+        failed={(error, retry) => <OrderError problem={problemOf(error)} onRetry={retry} />}
       >
         {(order) => <OrderDetails order={order} />}
       </QueryState>
@@ -50,8 +77,7 @@ export function OrderPage() {
   );
 }
 
-function OrderError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const problem = orderError(error);
+function OrderError({ problem, onRetry }: { problem: OrderProblem; onRetry: () => void }) {
   const { pathname } = useLocation();
   return (
     <ErrorMessage title={problem.title}>

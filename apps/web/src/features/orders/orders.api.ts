@@ -1,9 +1,16 @@
 import { apiPaths } from '@shop/contract/api-paths';
 import type { Order } from '@shop/contract/orders';
+
+/** The confirmed order; a guest's comes with the token of its order link. */
+export interface ConfirmedPayment {
+  order: Order;
+  orderToken?: string;
+}
+
 import { apiPath, injectEndpoints } from '../../lib/base-api';
 
 export const ordersApi = injectEndpoints((build) => ({
-  confirmPayment: build.mutation<{ order: Order }, { session_id: string }>({
+  confirmPayment: build.mutation<ConfirmedPayment, { session_id: string }>({
     query: (body) => ({ url: apiPath(apiPaths.confirmPayment), method: 'POST', body }),
     invalidatesTags: [{ type: 'Order', id: 'LIST' }, 'Stats'],
   }),
@@ -11,6 +18,9 @@ export const ordersApi = injectEndpoints((build) => ({
     query: (id) => apiPath(apiPaths.order(id)),
     providesTags: (_result, _error, id) => [{ type: 'Order', id }],
   }),
+  getGuestOrder: build.query<Order, string>({
+    query: (token) => apiPath(apiPaths.guestOrder(token)),
+  }),
 }));
 
-export const { useConfirmPaymentMutation, useGetOrderQuery } = ordersApi;
+export const { useConfirmPaymentMutation, useGetOrderQuery, useGetGuestOrderQuery } = ordersApi;

@@ -61,14 +61,39 @@ export function PaymentSuccess({ onConfirmed }: { onConfirmed: () => void }) {
     );
   }
 
+  const { order, orderToken } = data;
   return (
     <Frame eyebrow="Payment successful" title="Thank you for your order!">
       <p className="-mt-4 mb-10 text-muted">
-        Your payment is confirmed and your order is placed. You can follow it here at any time.
+        {orderToken
+          ? `Your payment is confirmed and your order is placed. We sent the receipt and a link to follow your order to ${order.email}.`
+          : 'Your payment is confirmed and your order is placed. You can follow it here at any time.'}
       </p>
-      <OrderDetails order={data.order} />
-      <Actions orderId={data.order._id} />
+      {orderToken && <CreateAccountOffer email={order.email} />}
+      <OrderDetails order={order} />
+      <Actions orderHref={orderToken ? paths.guestOrder.href(orderToken) : paths.order.href(order._id)} />
     </Frame>
+  );
+}
+
+/**
+ * After a guest's purchase: an account keeps the details for next time, and once its e-mail is
+ * confirmed this order (and any other placed with the e-mail) joins it.
+ */
+function CreateAccountOffer({ email }: { email: string }) {
+  return (
+    <section aria-labelledby="create-account-title" className="mb-10 rounded-2xl border border-sand bg-linen/60 p-6">
+      <h2 id="create-account-title" className="font-display text-2xl text-ink">
+        Save your details for next time
+      </h2>
+      <p className="mt-2 text-sm text-muted">
+        Create an account with {email}: once you confirm the e-mail we send you, this order joins your account, and your
+        next checkout starts from your address.
+      </p>
+      <Link to={paths.register.href(email)} className={buttonClass('primary', 'sm', 'mt-4')}>
+        Create an account
+      </Link>
+    </section>
   );
 }
 
@@ -82,11 +107,11 @@ function Frame({ eyebrow, title, children }: { eyebrow?: string; title: string; 
   );
 }
 
-function Actions({ orderId }: { orderId?: string }) {
+function Actions({ orderHref }: { orderHref?: string }) {
   return (
     <div className="mt-10 flex flex-wrap gap-3">
-      {orderId && (
-        <Link to={paths.order.href(orderId)} className={buttonClass('primary')}>
+      {orderHref && (
+        <Link to={orderHref} className={buttonClass('primary')}>
           View order
         </Link>
       )}
