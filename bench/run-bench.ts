@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ENDPOINTS, PURCHASE_ROWS } from './lib/api-suite';
+import { BACK_IN_STOCK_ROW } from './lib/back-in-stock-drain';
 import { BROWSING_WHILE_BUYING } from './lib/browsing-while-buying';
 import type { LoadSettings } from './lib/load';
 import { toMarkdown } from './lib/markdown';
@@ -35,6 +36,7 @@ function failuresOf(run: BenchRun): string[] {
   }
   check('web sizes', run.web);
   check('mail', run.mail);
+  check('back in stock', run.backInStock);
   check('sitemaps', run.sitemap);
   check('cluster', run.cluster);
   if (run.cluster && !('error' in run.cluster)) {
@@ -94,7 +96,13 @@ function newRun(options: BenchOptions, settings: LoadSettings): BenchRun {
 
 /** Whether a row of the API section is measured; a row asked for by a name that is none is refused. */
 function rowFilter(options: BenchOptions): (row: string) => boolean {
-  const knownRows = new Set<string>([...ENDPOINTS, ...PURCHASE_ROWS, BROWSING_WHILE_BUYING, 'catalogue_import']);
+  const knownRows = new Set<string>([
+    ...ENDPOINTS,
+    ...PURCHASE_ROWS,
+    BROWSING_WHILE_BUYING,
+    'catalogue_import',
+    BACK_IN_STOCK_ROW,
+  ]);
   const unknownRow = [...(options.rows ?? [])].find((row) => !knownRows.has(row));
   if (unknownRow) throw new Error(`--rows: no row ${unknownRow}; the rows are ${[...knownRows].join(', ')}`);
   return (row: string) => !options.rows || options.rows.has(row);

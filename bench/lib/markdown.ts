@@ -1,3 +1,4 @@
+import { mailSection } from './markdown-mail';
 import { fmt, kb, table } from './markdown-table';
 import type { BenchJson, BenchRun, EndpointFigures } from './report';
 import { type BrowsingFigures, growthRatio, targets, verdict } from './targets';
@@ -25,6 +26,7 @@ export const ENDPOINT_LABELS: Record<string, string> = {
   admin_insight_30_days: 'admin sales insight, 30 days (uncached, 10/s)',
   admin_insight_366_days: 'admin sales insight, 366 days (uncached, 2/s)',
   purchase: 'purchase: session + pay + confirm (per purchase, 10 buyers)',
+  purchase_guest: 'purchase as a guest: session + pay with the e-mail + confirm (10 guests)',
   purchase_with_code: 'purchase with a discount code (10% off, no limits; 10 buyers)',
   checkout_session: 'checkout session holding one size (10 buyers)',
   password_hash: 'password hash alone (per hash, same concurrency)',
@@ -233,27 +235,6 @@ function growthSection(run: BenchRun, json: BenchJson): string[] {
           ratio === null ? 'n/a' : `${fmt(ratio, 2)}x`,
         ];
       }),
-    ),
-  ];
-}
-
-function mailSection(json: BenchJson): string[] {
-  if (json.mail.seconds === null) return [];
-  return [
-    '',
-    '## Mail (confirmation mails through the job queue to a local SMTP server)',
-    '',
-    table(
-      ['orders', 'all mails delivered', 'of which making the orders', 'after the last order', 'duplicates'],
-      [
-        [
-          fmt(json.mail.orders),
-          `${fmt(json.mail.seconds, 1)} s`,
-          `${fmt(json.mail.purchaseSeconds, 1)} s`,
-          `${fmt(json.mail.tailSeconds, 1)} s`,
-          fmt(json.mail.duplicates),
-        ],
-      ],
     ),
   ];
 }

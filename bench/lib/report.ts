@@ -1,4 +1,5 @@
 import type { ApiRun, Measured } from './api-suite';
+import type { BackInStockDrain } from './back-in-stock-drain';
 import type { CatalogueImport } from './catalogue-import';
 import type { ClusterRun } from './cluster-suite';
 import type { PageScore } from './lighthouse';
@@ -41,6 +42,8 @@ export interface BenchJson {
   web_baseline: ({ ref: string; commit: string } & InitialSizes) | null;
   growth: Record<string, Record<string, { p99_ms: number | null }>>;
   mail: Nullable<MailDrain>;
+  /** A restock that tells 10,000 waiting shoppers: until the SMTP server has every mail. */
+  back_in_stock: Nullable<BackInStockDrain>;
   sitemap: Nullable<SitemapFetch>;
   /** An admin's import of a CSV file of 10,000 products in three colours of five sizes. */
   catalogue_import: Nullable<CatalogueImport>;
@@ -71,6 +74,7 @@ export interface BenchRun {
   webBaseline: ({ ref: string; commit: string } & InitialSizes) | { error: string } | undefined;
   growth: { sizes: string[]; byEndpoint: Record<string, Record<string, Measured>> } | undefined;
   mail: MailDrain | { error: string } | undefined;
+  backInStock?: BackInStockDrain | { error: string };
   sitemap: SitemapFetch | { error: string } | undefined;
   catalogueImport?: CatalogueImport | { error: string };
   cluster: ClusterRun | { error: string } | undefined;
@@ -173,6 +177,7 @@ export function toJson(run: BenchRun): BenchJson {
     web_baseline: ok(run.webBaseline) ?? null,
     growth,
     mail: ok(run.mail) ?? EMPTY_MAIL,
+    back_in_stock: ok(run.backInStock) ?? { waiting: null, seconds: null, duplicates: null },
     sitemap: ok(run.sitemap) ?? EMPTY_SITEMAP,
     catalogue_import: ok(run.catalogueImport) ?? { products: null, files: null, seconds: null },
     cluster: cluster

@@ -7,11 +7,12 @@ import {
   runApiSuite,
   runPurchaseAndHash,
 } from './api-suite';
+import { BACK_IN_STOCK_ROW, measureRestock, seedWaiting } from './back-in-stock-drain';
 import { addBaseline, type BaselineWants, wantsAnyBaseline } from './baseline-run';
 import { BROWSING_WHILE_BUYING } from './browsing-while-buying';
 import { measureCatalogueImport } from './catalogue-import';
 import { runClusterSuite } from './cluster-suite';
-import { BENCH_BUYERS, type Dataset, prepareDataset } from './datasets';
+import { BENCH_ADMIN, BENCH_BUYERS, type Dataset, prepareDataset } from './datasets';
 import type { LoadSettings } from './load';
 import { measureMailDrain, startCountingSmtp } from './mail-drain';
 import type { BenchOptions } from './options';
@@ -60,16 +61,38 @@ async function preparedDataset(size: number, { options, run }: RunContext): Prom
   return dataset;
 }
 
-/** The mail jobs of many orders, drained by the shop's workers to a local SMTP server. */
-async function mailSection(dataset: Dataset, orders: number) {
+/** Shoppers waiting for one sold-out size, all told when it comes back. */
+const BACK_IN_STOCK_WAITING = 10_000;
+
+/**
+ * The mail jobs of many orders, drained by the shop's workers to a local SMTP server; then a restock
+ * that tells many waiting shoppers. A run of named rows measures only those.
+ */
+async function mailSection({ run, options, wanted }: RunContext, dataset: Dataset) {
   const smtp = await startCountingSmtp();
   try {
-    say(`mail: ${orders} purchases, their confirmations through the job queue to SMTP on port ${smtp.port}`);
-    return await withShop(
+    const restock = wanted(BACK_IN_STOCK_ROW);
+    const dress = restock ? await seedWaiting(dataset, BACK_IN_STOCK_WAITING) : undefined;
+    await withShop(
       dataset,
       async (shopUrl) => {
-        const buyers = await Promise.all(BENCH_BUYERS.map(async (email) => ({ token: await logIn(shopUrl, email) })));
-        return measureMailDrain(shopUrl, smtp, buyers, dataset.fixtures.cartLines, { orders, timeoutSeconds: 120 });
+        if (!options.rows) {
+          const orders = options.mailOrders;
+          say(`mail: ${orders} purchases, their confirmations through the job queue to SMTP on port ${smtp.port}`);
+          const buyers = await Promise.all(BENCH_BUYERS.map(async (email) => ({ token: await logIn(shopUrl, email) })));
+          run.mail = await measureMailDrain(shopUrl, smtp, buyers, dataset.fixtures.cartLines, {
+            orders,
+            timeoutSeconds: 120,
+          }).catch(errorOf);
+        }
+        if (dress) {
+          say(`mail: a restock tells ${BACK_IN_STOCK_WAITING} waiting shoppers, through SMTP on port ${smtp.port}`);
+          const waiting = BACK_IN_STOCK_WAITING;
+          const admin = await logIn(shopUrl, BENCH_ADMIN);
+          run.backInStock = await measureRestock(shopUrl, admin, smtp, dress, { waiting, timeoutSeconds: 180 }).catch(
+            errorOf,
+          );
+        }
       },
       { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
     );
@@ -131,7 +154,7 @@ export async function datasetSections(ctx: RunContext): Promise<void> {
   if (options.baseline && wantsAnyBaseline(wants)) {
     await addBaseline(run, options.baseline, dataset, options, settings, wants);
   }
-  if (sections.has('mail')) run.mail = await mailSection(dataset, options.mailOrders).catch(errorOf);
+  if (sections.has('mail')) await mailSection(ctx, dataset).catch((err: unknown) => (run.mail = errorOf(err)));
 }
 
 /** Every size is measured here, one after the other, so all of them see the same machine. */

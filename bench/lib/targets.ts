@@ -27,6 +27,19 @@ export function growthRatio(json: BenchJson, endpoint: string): number | null {
   return first && last && sizes.length > 1 ? last / Math.max(first, 1) : null;
 }
 
+/** A guest's whole purchase against a customer's in the same run: its p99 at most 10% longer. */
+function guestAgainstCustomer(json: BenchJson): Target {
+  const guest = (json.api.purchase_guest as EndpointFigures | undefined)?.p99_ms;
+  const customer = (json.api.purchase as EndpointFigures | undefined)?.p99_ms;
+  return {
+    name: "guest purchase p99 against a customer's in this run",
+    value: guest && customer ? guest / customer : null,
+    limit: 1.1,
+    op: '<=',
+    shown: times,
+  };
+}
+
 /** The web app's sizes, and each endpoint's req/s against the ceiling's or its p99. */
 function endpointTargets(json: BenchJson): Target[] {
   const api = (name: string) => json.api[name] as EndpointFigures | undefined;
@@ -75,6 +88,7 @@ function endpointTargets(json: BenchJson): Target[] {
     p99('admin sales insight, 30 days (uncached): p99', 'admin_insight_30_days', 100),
     p99('admin sales insight, 366 days (uncached): p99', 'admin_insight_366_days', 100),
     p99('purchase p99', 'purchase', 100),
+    guestAgainstCustomer(json),
     ratio('size + in-stock list: ratio to ceiling', 'product_list_size_stock', 0.5),
     p99('size + in-stock list: p99', 'product_list_size_stock', 25),
     p99('checkout session holding a size, 10 buyers: p99', 'checkout_session', 150),
@@ -122,6 +136,13 @@ function serverTargets(json: BenchJson): Target[] {
     name: `confirmation mails of ${fmt(json.mail.orders)} orders delivered (SMTP)`,
     value: json.mail.seconds,
     limit: 30,
+    op: '<',
+    shown: (n) => `${fmt(n, 1)} s`,
+  });
+  list.push({
+    name: `a restock tells ${fmt(json.back_in_stock.waiting)} waiting shoppers (SMTP)`,
+    value: json.back_in_stock.seconds,
+    limit: 60,
     op: '<',
     shown: (n) => `${fmt(n, 1)} s`,
   });
