@@ -9,6 +9,9 @@ export type BackInStockStatus = (typeof BACK_IN_STOCK_STATUSES)[number];
 
 export { BACK_IN_STOCK_CONFIRM_PATH, BACK_IN_STOCK_UNSUBSCRIBE_PATH } from './constants';
 
+/** A guest's request not confirmed within these days is deleted, its e-mail with it. */
+export const BACK_IN_STOCK_CONFIRM_DAYS = 7;
+
 /** The e-mail a guest is told at, trimmed and lower-cased as the shop keeps addresses. */
 const guestEmailSchema = z
   .string({ message: 'Email is required' })

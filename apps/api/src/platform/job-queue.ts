@@ -27,6 +27,8 @@ export interface JobQueues {
   'image-backfill': Record<string, never>;
   /** A size is back: its waiting shoppers are told (modules/back-in-stock). */
   'back-in-stock': { variantId: string };
+  /** Guests' requests never confirmed in time, deleted with their e-mails (modules/back-in-stock). */
+  'back-in-stock-sweep': Record<string, never>;
 }
 export type JobName = keyof JobQueues;
 
@@ -39,6 +41,7 @@ const QUEUES: Record<JobName, Omit<Queue, 'name'>> = {
   'reservation-sweep': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   'refund-retry': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   'back-in-stock': { retryLimit: 10, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 600 },
+  'back-in-stock-sweep': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
   // Tried again a few times: the image storage may be out of reach when the shop starts.
   'image-backfill': {
     policy: 'stately',

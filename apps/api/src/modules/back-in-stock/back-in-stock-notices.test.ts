@@ -110,5 +110,8 @@ it('a shopper who confirms while the size is back hears of it at once', async ()
   const [back] = mailsTo(email, BACK);
   if (!back) throw new Error('no back-in-stock mail');
   const unsubscribed = await byToken('unsubscribe', tokenIn(back, BACK_IN_STOCK_UNSUBSCRIBE_PATH));
-  expect([unsubscribed.statusCode, unsubscribed.json()]).toEqual([200, { message: BACK_IN_STOCK_MESSAGES.unsubscribed }]);
+  expect([unsubscribed.statusCode, unsubscribed.json()]).toEqual([
+    200,
+    { message: BACK_IN_STOCK_MESSAGES.unsubscribed },
+  ]);
 });

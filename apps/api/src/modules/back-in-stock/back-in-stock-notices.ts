@@ -1,9 +1,10 @@
+import { BACK_IN_STOCK_CONFIRM_DAYS } from '@shop/contract/back-in-stock';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../platform/job-queue';
 import { enqueueMails, mailEventKey } from '../../platform/mail-jobs';
 import { backInStockSealer } from '../mail/back-in-stock-mails';
-import { markNotified, sizeOfVariant, takeRestocks } from './back-in-stock.queries';
+import { deleteUnconfirmedBefore, markNotified, sizeOfVariant, takeRestocks } from './back-in-stock.queries';
 
 /*
  * How waiting shoppers are told. The database's trigger notes a size (back_in_stock_restocks) in the very
@@ -85,8 +86,25 @@ export async function tellWaitingShoppers(deps: BackInStockDeps, variantId: stri
   return told;
 }
 
-/** Puts this instance to work on the sizes that come back. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often the shop looks for guests' requests left unconfirmed. */
+const SWEEP_INTERVAL_SECONDS = 60 * 60;
+
+/**
+ * A guest who never confirmed the mailed link asked for nothing the shop may keep: the request and its
+ * e-mail are deleted once the link's days are over. `now` is when they are counted from (tests move it).
+ */
+export async function sweepUnconfirmed(deps: Pick<BackInStockDeps, 'db'>, now = new Date()): Promise<number> {
+  return deleteUnconfirmedBefore(deps.db, new Date(now.getTime() - BACK_IN_STOCK_CONFIRM_DAYS * DAY_MS));
+}
+
+/** Puts this instance to work on the sizes that come back, and on the requests never confirmed. */
 export async function startBackInStockWorker(deps: BackInStockDeps): Promise<void> {
+  await deps.jobs.work('back-in-stock-sweep', async () => {
+    const deleted = await sweepUnconfirmed(deps);
+    if (deleted > 0) deps.log.info({ deleted }, 'unconfirmed back-in-stock requests deleted');
+  });
+  await deps.jobs.every('back-in-stock-sweep', SWEEP_INTERVAL_SECONDS);
   await deps.jobs.work('back-in-stock', async ({ variantId }) => {
     await tellWaitingShoppers(deps, variantId);
   });

@@ -1,5 +1,5 @@
 import type { Color } from '@shop/contract/constants';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { backInStockRequests, backInStockRestocks, productColours, products, productVariants } from '../../db/schema';
 
@@ -89,6 +89,15 @@ export async function unsubscribeRequest(db: Queryable, id: string): Promise<voi
     .update(backInStockRequests)
     .set({ status: 'unsubscribed', email: null, endedAt: sql`now()` })
     .where(and(eq(backInStockRequests.id, id), inArray(backInStockRequests.status, ['unconfirmed', 'waiting'])));
+}
+
+/** Deletes guests' requests still unconfirmed that were made before `before`: answers how many. */
+export async function deleteUnconfirmedBefore(db: Queryable, before: Date): Promise<number> {
+  const rows = await db
+    .delete(backInStockRequests)
+    .where(and(eq(backInStockRequests.status, 'unconfirmed'), lt(backInStockRequests.createdAt, before)))
+    .returning({ id: backInStockRequests.id });
+  return rows.length;
 }
 
 /** Notes a size as back for its waiting shoppers, as the restock trigger does (a guest confirming late). */

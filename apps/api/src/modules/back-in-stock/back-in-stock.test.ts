@@ -1,5 +1,11 @@
-import { BACK_IN_STOCK_CONFIRM_PATH, BACK_IN_STOCK_MESSAGES } from '@shop/contract/back-in-stock';
+import {
+  BACK_IN_STOCK_CONFIRM_DAYS,
+  BACK_IN_STOCK_CONFIRM_PATH,
+  BACK_IN_STOCK_MESSAGES,
+} from '@shop/contract/back-in-stock';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backInStockRequests } from '../../db/schema';
 import {
   admin,
   ask,
@@ -13,6 +19,7 @@ import {
 } from '../../test/back-in-stock-test-kit';
 import { createUser } from '../../test/factories';
 import { waitUntil } from '../../test/mail-test-kit';
+import { sweepUnconfirmed } from './back-in-stock-notices';
 
 /** Asking to hear about a sold-out size: who may, for which sizes, how often, and the mailed links. */
 beforeAll(startBackInStockShop);
@@ -89,6 +96,23 @@ describe('asking', () => {
     // Asking again mailed nothing more.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it("deletes a guest's request, e-mail and all, that was not confirmed in time", async () => {
+    const dress = await soldOutDress();
+    const email = `late-${dress.id.slice(0, 8)}@example.test`;
+    await ask({ productId: dress.id, colour: 'black', size: 'M', email }, { ip: '10.5.0.1' });
+    await waitUntil(() => mailsTo(email).length > 0, 'the confirmation mail');
+    const [mail] = mailsTo(email);
+    if (!mail) throw new Error('no mail');
+    expect(mail.text).toContain(`within ${BACK_IN_STOCK_CONFIRM_DAYS} days`);
+    const later = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+    const deps = { db: t.db };
+    expect(await sweepUnconfirmed(deps, later(BACK_IN_STOCK_CONFIRM_DAYS - 1))).toBe(0);
+    expect(await sweepUnconfirmed(deps, later(BACK_IN_STOCK_CONFIRM_DAYS + 1))).toBeGreaterThanOrEqual(1);
+    const rows = await t.db.select().from(backInStockRequests).where(eq(backInStockRequests.email, email));
+    expect(rows).toEqual([]);
+    expect((await byToken('confirm', tokenIn(mail, BACK_IN_STOCK_CONFIRM_PATH))).statusCode).toBe(404);
   });
 
   it('limits sign-ups per address and per e-mail with a 429 that says so', async () => {

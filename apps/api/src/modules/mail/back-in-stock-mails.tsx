@@ -1,5 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { BACK_IN_STOCK_CONFIRM_PATH, BACK_IN_STOCK_UNSUBSCRIBE_PATH } from '@shop/contract/back-in-stock';
+import {
+  BACK_IN_STOCK_CONFIRM_DAYS,
+  BACK_IN_STOCK_CONFIRM_PATH,
+  BACK_IN_STOCK_UNSUBSCRIBE_PATH,
+} from '@shop/contract/back-in-stock';
 import { SHOP_NAME } from '@shop/contract/constants';
 import { ONE_SIZE } from '@shop/contract/inventory';
 import type { ReactElement } from 'react';
@@ -76,6 +80,7 @@ export async function backInStockConfirm(ctx: ComposeInput): Promise<BackInStock
         what={whatOf(data)}
         confirmUrl={linkWith(ctx, BACK_IN_STOCK_CONFIRM_PATH, data.token)}
         unsubscribeUrl={linkWith(ctx, BACK_IN_STOCK_UNSUBSCRIBE_PATH, data.token)}
+        validDays={BACK_IN_STOCK_CONFIRM_DAYS}
       />
     ),
   };

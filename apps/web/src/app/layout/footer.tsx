@@ -83,7 +83,8 @@ export function Footer() {
           <p>
             <span className="font-medium text-ivory/90">Privacy.</span> We keep the e-mail you give for a guest order
             with that order, to send its confirmation and updates. The e-mail you give to hear when a sold-out size is
-            back is kept only until we tell you or you unsubscribe, then deleted.
+            back is kept only until we tell you or you unsubscribe (a week at most if you never confirm it), then
+            deleted.
           </p>
           <p>
             © {new Date().getFullYear()} {SHOP_NAME}. All rights reserved.

@@ -10,6 +10,7 @@ export interface BackInStockConfirmMailProps {
   what: string;
   confirmUrl: string;
   unsubscribeUrl: string;
+  validDays: number;
 }
 
 /** A guest's double opt-in: nothing is sent about the size until the address is confirmed. */
@@ -18,7 +19,7 @@ export function BackInStockConfirmMail(props: BackInStockConfirmMailProps) {
     <MailLayout preview="Confirm to hear when it's back" heading="Confirm your e-mail" publicUrl={props.publicUrl}>
       <Text style={styles.text}>
         Someone asked us to e-mail this address when {props.what} is back in stock. If it was you, confirm with the
-        button below and we'll send you one e-mail when it is.
+        button below, within {props.validDays} days, and we'll send you one e-mail when it is.
       </Text>
       <Section style={{ margin: '20px 0', textAlign: 'center' }}>
         <Button href={props.confirmUrl} style={styles.button}>
@@ -27,8 +28,8 @@ export function BackInStockConfirmMail(props: BackInStockConfirmMailProps) {
       </Section>
       <Text style={styles.url}>Or paste this link into your browser: {props.confirmUrl}</Text>
       <Text style={styles.muted}>
-        If you did not ask, ignore this e-mail: without a confirmation we send nothing more. To have us delete your
-        address now: <a href={props.unsubscribeUrl}>unsubscribe</a>.
+        If you did not ask, ignore this e-mail: without a confirmation we send nothing more, and delete your address
+        after {props.validDays} days. To have us delete it now: <a href={props.unsubscribeUrl}>unsubscribe</a>.
       </Text>
     </MailLayout>
   );
