@@ -47,6 +47,7 @@ describe('GET /api/auth/users', () => {
       profileImage: '',
       profession: '',
       createdAt: expect.any(String),
+      emailConfirmed: false,
     });
     expect(res.body).not.toMatch(/password|scrypt/i);
   });

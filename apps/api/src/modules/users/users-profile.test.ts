@@ -39,6 +39,7 @@ describe('PATCH /api/auth/edit-profile', () => {
         email: customer.email,
         role: 'user',
         createdAt: expect.any(String),
+        emailConfirmed: false,
         ...profile,
       },
     });
