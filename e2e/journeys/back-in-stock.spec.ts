@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
+import { apiPaths } from '@shop/contract/api-paths';
 import { BACK_IN_STOCK_MESSAGES } from '@shop/contract/back-in-stock';
+import type { ProductStockResponse } from '@shop/contract/inventory';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { logIn } from '../support/account';
+import { logInByApi, ok, registerCustomer } from '../support/api';
 import { asAdmin, openDashboardPage, tableRow } from '../support/dashboard';
+import { admin } from '../support/env';
 import { shoot } from '../support/shots';
 import { newSizedDress } from '../support/stock';
 import { expect, test } from '../support/test';
@@ -94,4 +99,24 @@ test('a guest asks to hear about a sold-out size, confirms, the owner restocks i
   await expectNoSeriousA11yViolations(page);
   await page.goto(`${unsubscribePath.slice(0, -4)}beef`);
   await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+});
+
+test('a customer asks in one click, for the sold-out size chosen among several', async ({ page, request }) => {
+  const dress = await newSizedDress(request, { S: 0, M: 0, L: 3 }, 'Back In Stock Customer Dress');
+  const customer = await registerCustomer(request);
+  await logIn(page, customer);
+  await page.goto(`/shop/${dress._id}`);
+  const control = page.getByRole('region', { name: 'Sold out in your size?' });
+  await control.getByLabel('Size').selectOption('M');
+  await expect(control.getByLabel('Your email')).toHaveCount(0);
+  await control.getByRole('button', { name: "Email me when it's back in size M" }).click();
+  await expect(control.getByText(BACK_IN_STOCK_MESSAGES.waiting)).toBeVisible();
+  await shoot(page, 'back-in-stock-customer');
+  await expectNoSeriousA11yViolations(page);
+
+  // The owner's stock answer counts the customer as waiting for M, and nobody for S.
+  await logInByApi(request, admin);
+  const stock = await ok<ProductStockResponse>(await request.get(apiPaths.productStock(dress._id)), 'stock');
+  expect(stock.variants.find((v) => v.size === 'M')?.waiting).toBe(1);
+  expect(stock.variants.find((v) => v.size === 'S')?.waiting).toBe(0);
 });
