@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { CATEGORIES, COLORS, PRODUCT_SORTS } from '@shop/contract/constants';
 import { CATALOGUE_CACHE_DEFAULTS } from '../../apps/api/src/modules/products/catalogue-cache';
 import { rngOf } from '../../apps/api/src/seed/art/palette';
-import { BENCH_ADMIN, BENCH_BUYERS, BENCH_PASSWORD, BENCH_SHOPPER, type Dataset } from './datasets';
+import { BENCH_ADMIN, BENCH_PASSWORD, BENCH_SHOPPER, type Dataset } from './datasets';
 import { INSIGHT_RATE, type InsightRanges, insightRanges } from './insight-ranges';
 import { type LoadResult, type LoadSettings, type LoadTarget, measure } from './load';
 import { withPeakMemory } from './memory';
-import { benchDir, repoRoot } from './options';
-import { makeBenchCode, measureCheckoutSessions, measurePurchases } from './purchase';
+import type { PurchaseRow } from './purchase-suite';
 import { say } from './run';
 
 /** The endpoints under load, in the order they are measured and reported. */
@@ -200,20 +197,6 @@ function meanOf(runs: readonly LoadResult[]): LoadResult | undefined {
   };
 }
 
-function hashCost(settings: LoadSettings): LoadResult {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(benchDir, 'hash-cost.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      CONNECTIONS: String(settings.connections),
-      DURATION_SECONDS: String(settings.durationSeconds),
-      WARMUP_SECONDS: String(settings.warmupSeconds),
-    },
-    encoding: 'utf8',
-  });
-  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as LoadResult;
-}
-
 /**
  * Every endpoint under load against the running shop, then a whole purchase, then the hash alone. Given
  * the shop's process, each endpoint's figures carry the shop's peak memory while it was loaded.
@@ -243,52 +226,4 @@ export async function runApiSuite(
   const after = await measureCeiling('ceiling again');
   const ceilingRuns = [before, after].filter((m): m is LoadResult => !('error' in m));
   return { ceiling: meanOf(ceilingRuns) ?? before, ceilingRuns, endpoints };
-}
-
-export const PURCHASE_ROWS = ['purchase', 'purchase_with_code', 'checkout_session', 'password_hash'] as const;
-export type PurchaseRow = (typeof PURCHASE_ROWS)[number];
-
-export async function runPurchaseAndHash(
-  shopUrl: string,
-  dataset: Dataset,
-  settings: LoadSettings,
-  only: readonly PurchaseRow[] = PURCHASE_ROWS,
-  shopPid?: number,
-): Promise<Partial<Record<PurchaseRow, Measured>>> {
-  const buyers = () => Promise.all(BENCH_BUYERS.map(async (email) => ({ token: await logIn(shopUrl, email) })));
-  const rows: Record<PurchaseRow, [string, () => Promise<LoadResult>]> = {
-    purchase: [
-      'purchase',
-      async () => {
-        const signedIn = await buyers();
-        return withPeakMemory(shopPid, () => measurePurchases(shopUrl, signedIn, dataset.fixtures.cartLines, settings));
-      },
-    ],
-    purchase_with_code: [
-      'purchase with a discount code',
-      async () => {
-        const code = await makeBenchCode(shopUrl, await logIn(shopUrl, BENCH_ADMIN));
-        const signedIn = await buyers();
-        return withPeakMemory(shopPid, () =>
-          measurePurchases(shopUrl, signedIn, dataset.fixtures.cartLines, settings, code),
-        );
-      },
-    ],
-    checkout_session: [
-      'checkout session with a size held',
-      async () => {
-        const signedIn = await buyers();
-        return withPeakMemory(shopPid, () =>
-          measureCheckoutSessions(shopUrl, signedIn, dataset.fixtures.sizedLine, settings),
-        );
-      },
-    ],
-    password_hash: ['password hash alone', async () => hashCost(settings)],
-  };
-  const measured: Partial<Record<PurchaseRow, Measured>> = {};
-  for (const row of only) {
-    const [label, work] = rows[row];
-    measured[row] = await attempt(label, work);
-  }
-  return measured;
 }

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { type Measured, runApiSuite, runPurchaseAndHash } from './api-suite';
+import { type Measured, runApiSuite } from './api-suite';
 import { prepareBaseline } from './baseline';
 import type { Dataset } from './datasets';
 import type { LoadSettings } from './load';
 import type { BenchOptions } from './options';
 import { startShop } from './processes';
+import { runPurchaseAndHash } from './purchase-suite';
 import type { BenchRun } from './report';
 import { errorOf, say } from './run';
 import { browsingWhileBuying, COMPARED_PAGES, lighthousePages, mailsSettled } from './shop-measures';

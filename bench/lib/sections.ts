@@ -1,12 +1,4 @@
-import {
-  ENDPOINTS,
-  type Endpoint,
-  logIn,
-  type Measured,
-  PURCHASE_ROWS,
-  runApiSuite,
-  runPurchaseAndHash,
-} from './api-suite';
+import { ENDPOINTS, type Endpoint, logIn, type Measured, runApiSuite } from './api-suite';
 import { BACK_IN_STOCK_ROW, measureRestock, seedWaiting } from './back-in-stock-drain';
 import { addBaseline, type BaselineWants, wantsAnyBaseline } from './baseline-run';
 import { BROWSING_WHILE_BUYING } from './browsing-while-buying';
@@ -17,6 +9,7 @@ import type { LoadSettings } from './load';
 import { measureMailDrain, startCountingSmtp } from './mail-drain';
 import type { BenchOptions } from './options';
 import { type RunningServer, startCeiling, startShop } from './processes';
+import { PURCHASE_ROWS, runPurchaseAndHash } from './purchase-suite';
 import type { BenchRun } from './report';
 import { errorOf, say, sizeLabel } from './run';
 import { browsingWhileBuying, lighthousePages, mailsSettled } from './shop-measures';

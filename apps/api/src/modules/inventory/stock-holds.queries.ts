@@ -50,7 +50,12 @@ const SHORT_LINE = new Set([
  */
 export async function holdLines(
   db: Queryable,
-  hold: { holdId: string; actorId: string | null; expiresAt: Date; lines: readonly { variantId: string; quantity: number }[] },
+  hold: {
+    holdId: string;
+    actorId: string | null;
+    expiresAt: Date;
+    lines: readonly { variantId: string; quantity: number }[];
+  },
 ): Promise<boolean> {
   const lines = [...hold.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
   try {
