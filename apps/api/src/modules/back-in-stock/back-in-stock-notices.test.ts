@@ -6,6 +6,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backInStockRequests, sentMails } from '../../db/schema';
+import { sweepExpiredHolds } from '../../flows/checkout-release';
 import {
   ask,
   byToken,
@@ -18,8 +19,10 @@ import {
   t,
   tokenIn,
 } from '../../test/back-in-stock-test-kit';
-import { createUser, type TestUser } from '../../test/factories';
+import { openSession } from '../../test/checkout-test-kit';
+import { createProduct, createUser, type TestUser } from '../../test/factories';
 import { waitUntil } from '../../test/mail-test-kit';
+import { fulfilDepsOf } from '../orders/fulfil-deps';
 
 /** The waiting shoppers of a sold-out size are told once, when it comes back, through the job queue. */
 beforeAll(startBackInStockShop);
@@ -114,4 +117,19 @@ it('a shopper who confirms while the size is back hears of it at once', async ()
     200,
     { message: BACK_IN_STOCK_MESSAGES.unsubscribed },
   ]);
+});
+
+it('a checkout that held the last piece and expired gives it back, and the waiting shopper is told', async () => {
+  const dress = await createProduct(t.db, { sizeScale: 'clothing', stock: [{ size: 'M', onHand: 1 }] });
+  const buyer = await createUser(t.db);
+  await openSession(t.app, buyer, [{ _id: dress.id, quantity: 1, size: 'M' }]);
+  const waiting = await createUser(t.db);
+  expect((await ask({ productId: dress.id, size: 'M' }, { user: waiting, ip: '10.0.3.1' })).json()).toMatchObject({
+    status: 'waiting',
+  });
+  await sleep(1500);
+  expect(mailsTo(waiting.email, BACK)).toEqual([]);
+  // Nobody paid: the sweep ends the hold once its time is over, and the piece is available again.
+  await sweepExpiredHolds(fulfilDepsOf(t.app.deps, t.app.log), new Date(Date.now() + 2 * 3_600_000));
+  await waitUntil(() => mailsTo(waiting.email, BACK).length === 1, 'the back-in-stock mail');
 });
