@@ -4,9 +4,11 @@ import { rngOf } from '../../apps/api/src/seed/art/palette';
 import { BENCH_ADMIN, BENCH_PASSWORD, BENCH_SHOPPER, type Dataset } from './datasets';
 import { INSIGHT_RATE, type InsightRanges, insightRanges } from './insight-ranges';
 import { type LoadResult, type LoadSettings, type LoadTarget, measure } from './load';
+import { attempt, logIn, type Measured } from './measured';
 import { withPeakMemory } from './memory';
 import type { PurchaseRow } from './purchase-suite';
-import { say } from './run';
+
+export { attempt, logIn, type Measured } from './measured';
 
 /** The endpoints under load, in the order they are measured and reported. */
 export const ENDPOINTS = [
@@ -40,16 +42,6 @@ export const SIZE_STOCK_QUERY = `size=M&inStock=true&page=3&${PAGE}`;
 export const FACETED_QUERY = `color=black,red&size=M,L&inStock=true&price=50-100,100-200&${PAGE}`;
 /** Searches a second for names mistyped once: a busy shop's searching, each answer read by the database. */
 const SEARCH_RATE = 50;
-
-export async function logIn(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login of ${email} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
 
 /**
  * Product pages a second that no cache holds, as a busy crawler asks for them (search engines crawl a
@@ -161,19 +153,6 @@ export function targets(
     admin_insight_30_days: { paths: insight.month, headers: asAdmin, walk: true, rate: INSIGHT_RATE.month },
     admin_insight_366_days: { paths: insight.year, headers: asAdmin, walk: true, rate: INSIGHT_RATE.year },
   };
-}
-
-export type Measured = LoadResult | { error: string };
-
-export async function attempt(name: string, work: () => Promise<LoadResult>): Promise<Measured> {
-  say(`measuring ${name}`);
-  try {
-    return await work();
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    say(`  ${name} failed: ${message}`);
-    return { error: message };
-  }
 }
 
 export interface ApiRun {

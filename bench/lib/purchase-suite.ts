@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { attempt, logIn, type Measured } from './api-suite';
 import { BENCH_ADMIN, BENCH_BUYERS, type Dataset } from './datasets';
 import type { LoadResult, LoadSettings } from './load';
+import { attempt, logIn, type Measured } from './measured';
 import { withPeakMemory } from './memory';
 import { benchDir, repoRoot } from './options';
 import { makeBenchCode, measureCheckoutSessions, measurePurchases } from './purchase';
