@@ -5,36 +5,12 @@ import type { ProductStockResponse } from '@shop/contract/inventory';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { logIn } from '../support/account';
 import { logInByApi, ok, registerCustomer } from '../support/api';
-import { asAdmin, openDashboardPage, tableRow } from '../support/dashboard';
+import { asAdmin, openDashboardPage } from '../support/dashboard';
 import { admin } from '../support/env';
+import { linkFromMailbox } from '../support/mailbox';
 import { shoot } from '../support/shots';
 import { newSizedDress } from '../support/stock';
 import { expect, test } from '../support/test';
-
-/**
- * The newest mail to `email` whose subject has `subject`, read in the admin's Sent e-mails page: the link
- * of its plain-text part that goes to `path`, as a path with its query.
- */
-async function linkFromMailbox(adminPage: Page, email: string, subject: string, path: RegExp): Promise<string> {
-  await openDashboardPage(adminPage, '/dashboard/sent-emails', 'Sent e-mails');
-  const row = tableRow(adminPage, email).filter({ hasText: subject }).first();
-  // The mail leaves through the job queue a moment after what caused it: look again until it is there.
-  await expect(async () => {
-    await adminPage.getByRole('button', { name: 'Refresh' }).click();
-    await expect(row).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
-  await row.getByRole('button').click();
-  const text = await adminPage
-    .getByRole('article')
-    .locator('pre')
-    .filter({ hasText: 'token=' })
-    .textContent({ timeout: 10_000 });
-  // A link ends before the full stop or bracket a sentence puts after it.
-  const href = (text ?? '').match(/https?:\/\/[^\s\])]*[\w/=]/g)?.find((link) => path.test(new URL(link).pathname));
-  if (!href) throw new Error(`the mail "${subject}" has no link to ${path}`);
-  const url = new URL(href);
-  return `${url.pathname}${url.search}`;
-}
 
 /** A size's row of the update page's stock table, found by its row header. */
 const stockRow = (page: Page, size: string) =>
@@ -63,7 +39,7 @@ test('a guest asks to hear about a sold-out size, confirms, the owner restocks i
   await expectNoSeriousA11yViolations(page);
 
   const confirmPath = await asAdmin(browser, (adminPage) =>
-    linkFromMailbox(adminPage, email, 'Confirm', /^\/back-in-stock\/confirm$/),
+    linkFromMailbox(adminPage, { to: email, subject: 'Confirm', path: /^\/back-in-stock\/confirm$/ }),
   );
   await page.goto(confirmPath);
   await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
@@ -81,8 +57,12 @@ test('a guest asks to hear about a sold-out size, confirms, the owner restocks i
     await row.getByLabel('New count on hand of size M').fill('3');
     await row.getByRole('button', { name: 'Save size M' }).click();
     await expect(adminPage.getByText('Stock of size M saved: 3 on hand.')).toBeVisible();
-    const product = await linkFromMailbox(adminPage, email, 'is back at', /^\/shop\//);
-    const unsubscribe = await linkFromMailbox(adminPage, email, 'is back at', /^\/back-in-stock\/unsubscribe$/);
+    const product = await linkFromMailbox(adminPage, { to: email, subject: 'is back at', path: /^\/shop\// });
+    const unsubscribe = await linkFromMailbox(adminPage, {
+      to: email,
+      subject: 'is back at',
+      path: /^\/back-in-stock\/unsubscribe$/,
+    });
     return [product, unsubscribe];
   });
 

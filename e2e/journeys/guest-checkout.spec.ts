@@ -57,7 +57,7 @@ test('a guest buys a dress without an account and follows the order from the lin
 
   // The confirmation in the dev mailbox carries the link, which opens the order in any browser.
   const link = await asAdmin(browser, (adminPage) =>
-    linkFromMailbox(adminPage, { to: guest.email, subject: ORDER_MAIL, path: '/orders/guest/' }),
+    linkFromMailbox(adminPage, { to: guest.email, subject: ORDER_MAIL, path: /^\/orders\/guest\/[^/]+$/ }),
   );
   const elsewhere = await browser.newContext({ ...test.info().project.use });
   try {
@@ -104,7 +104,7 @@ test("a guest's order joins the account made with its e-mail once the e-mail is 
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail' })).toBeVisible();
 
   const confirmLink = await asAdmin(browser, (adminPage) =>
-    linkFromMailbox(adminPage, { to: guest.email, subject: /Confirm your .* e-mail/, path: '/confirm-email?token=' }),
+    linkFromMailbox(adminPage, { to: guest.email, subject: /Confirm your .* e-mail/, path: /^\/confirm-email$/ }),
   );
   await page.goto(confirmLink);
   await expect(page.getByRole('heading', { name: 'Your e-mail is confirmed.' })).toBeVisible();

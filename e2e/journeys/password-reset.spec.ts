@@ -12,9 +12,9 @@ async function resetLinkFromMailbox(adminPage: Page, email: string): Promise<str
   const link = await linkFromMailbox(adminPage, {
     to: email,
     subject: /Reset your .* password/,
-    path: '/reset-password?token=',
+    path: /^\/reset-password$/,
   });
-  expect(new URL(link, 'http://shop.test').pathname).toBe('/reset-password');
+  expect(new URL(link, 'http://shop.test').searchParams.get('token')).toMatch(/^[\w-]+$/);
   return link;
 }
 
