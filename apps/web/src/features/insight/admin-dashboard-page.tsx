@@ -1,17 +1,29 @@
 import { formatMoney } from '@shop/contract/money';
 import type { AdminStats } from '@shop/contract/stats';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { buttonClass } from '../../ui/button';
 import { ChartCard } from '../../ui/dashboard-kit/charts/chart-card';
-import { DoughnutChart } from '../../ui/dashboard-kit/charts/doughnut-chart';
-import { MoneyLineChart } from '../../ui/dashboard-kit/charts/line-chart';
 import { useDashboardUser } from '../../ui/dashboard-kit/dashboard-user';
 import { QueryPage } from '../../ui/dashboard-kit/query-page';
 import { STAT_ICONS, StatCard, StatCardsSkeleton } from '../../ui/dashboard-kit/stat-card';
+import { Skeleton } from '../../ui/skeleton';
 import { useGetAdminStatsQuery } from './admin-stats.api';
 import { failedWithReason } from './insight-failed';
 import { LowStockCard } from './low-stock-card';
+
+/*
+ * The charts' library is most of what this page would load: the totals show without it, and each chart
+ * fills its box, whose size is fixed, once the library has come.
+ */
+const MoneyLineChart = lazy(async () => ({
+  default: (await import('../../ui/dashboard-kit/charts/line-chart')).MoneyLineChart,
+}));
+const DoughnutChart = lazy(async () => ({
+  default: (await import('../../ui/dashboard-kit/charts/doughnut-chart')).DoughnutChart,
+}));
+const chartLoading = <Skeleton className="size-full" />;
 
 const MONTHS = Array.from({ length: 12 }, (_, m) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, m, 1))),
@@ -39,13 +51,17 @@ function Statistics({ stats }: { stats: AdminStats }) {
           title={`Earnings in ${new Date().getUTCFullYear()}`}
           summary={`Line chart of earnings per month. ${MONTHS.map((m, i) => `${m}: ${formatMoney(earnings[i] ?? 0)}`).join(', ')}.`}
         >
-          <MoneyLineChart label="Earnings" labels={MONTHS} values={earnings} />
+          <Suspense fallback={chartLoading}>
+            <MoneyLineChart label="Earnings" labels={MONTHS} values={earnings} />
+          </Suspense>
         </ChartCard>
         <ChartCard
           title="Shop totals"
           summary={`Doughnut chart. ${totalLabels.map((l, i) => `${l}: ${totals[i]}`).join(', ')}.`}
         >
-          <DoughnutChart label="Shop totals" labels={totalLabels} values={totals} />
+          <Suspense fallback={chartLoading}>
+            <DoughnutChart label="Shop totals" labels={totalLabels} values={totals} />
+          </Suspense>
         </ChartCard>
       </div>
       <LowStockCard />
