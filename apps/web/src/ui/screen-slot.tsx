@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { buttonClass } from './button';
+import { useHydrated } from './use-hydrated';
 
 /** A screen that failed to load or render, most often an old tab asking for code a deploy replaced. */
 export function PageLoadError() {
@@ -55,6 +56,24 @@ class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBo
 }
 
 /**
+ * A page the server rendered is on screen before the app runs (which is after it has painted): until
+ * then its buttons, fields and menus would do nothing when used (and a form would be sent by the browser
+ * itself, password in the address bar), so they are disabled, all at once by this fieldset (`contents`
+ * keeps it out of the layout). Its links work without the app. It sits inside each screen's Suspense
+ * boundary because React hydrates such a boundary after the shell around it: a choice made in the
+ * meantime would be undone when the boundary hydrates. Only the fieldset renders again when the
+ * boundary is hydrated: its children are the same elements, so React leaves the page under it as it is.
+ */
+function DisabledUntilHydrated({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset disabled={!hydrated} className="contents">
+      {children}
+    </fieldset>
+  );
+}
+
+/**
  * Where a layout shows its screen: a screen whose code is still downloading shows nothing there (the
  * router keeps the previous one on screen meanwhile), and a screen that fails shows PageLoadError
  * until the shopper goes elsewhere.
@@ -63,7 +82,9 @@ export function ScreenSlot({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={null}>{children}</Suspense>
+      <Suspense fallback={null}>
+        <DisabledUntilHydrated>{children}</DisabledUntilHydrated>
+      </Suspense>
     </RouteErrorBoundary>
   );
 }
