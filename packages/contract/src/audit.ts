@@ -19,6 +19,10 @@ export const AUDIT_KINDS = [
   'two_factor.enabled',
   'two_factor.disabled',
   'catalogue.imported',
+  'return.received',
+  'return.refunded',
+  'return.exchanged',
+  'return.rejected',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -37,10 +41,14 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'two_factor.enabled': 'Two-factor turned on',
   'two_factor.disabled': 'Two-factor turned off',
   'catalogue.imported': 'Catalogue imported',
+  'return.received': 'Return received',
+  'return.refunded': 'Returned line refunded',
+  'return.exchanged': 'Exchange shipped',
+  'return.rejected': 'Returned line rejected',
 };
 
 /** What an action was done to. */
-export const AUDIT_TARGET_TYPES = ['product', 'user', 'order', 'discount_code'] as const;
+export const AUDIT_TARGET_TYPES = ['product', 'user', 'order', 'discount_code', 'return'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** A JSON value as the log keeps it (a field's value before or after an edit). */

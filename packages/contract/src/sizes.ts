@@ -40,7 +40,7 @@ export const LOW_STOCK_THRESHOLD = 3;
 export const DEFAULT_OPENING_STOCK = 100;
 export const MAX_STOCK = 100_000;
 
-export const STOCK_REASONS = ['sale', 'reservation', 'release', 'adjustment', 'restock'] as const;
+export const STOCK_REASONS = ['sale', 'reservation', 'release', 'adjustment', 'restock', 'return'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   sale: 'Sale',
@@ -48,6 +48,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   release: 'Released',
   adjustment: 'Admin adjustment',
   restock: 'Restock',
+  return: 'Customer return',
 };
 
 /** "Wrap Dress (M): 3 left", or "Wrap Dress (Red, size M): 3 left" in one of its colours, as a shopper reads it. */

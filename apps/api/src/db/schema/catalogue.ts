@@ -1,8 +1,10 @@
 import { CATEGORIES, COLORS } from '@shop/contract/constants';
+import { FIT_ANSWERS } from '@shop/contract/fit';
 import { SIZE_SCALE_NAMES } from '@shop/contract/inventory';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   customType,
   doublePrecision,
@@ -107,6 +109,8 @@ export const productColours = pgTable(
   ],
 );
 
+export const fitAnswerEnum = pgEnum('fit_answer', FIT_ANSWERS);
+
 export const reviews = pgTable(
   'reviews',
   {
@@ -118,6 +122,11 @@ export const reviews = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     comment: text('comment').notNull(),
     rating: smallint('rating').notNull(),
+    /** The size the reviewer bought and how it fits them, when they said. */
+    sizeBought: text('size_bought'),
+    fit: fitAnswerEnum('fit'),
+    /** Written by a customer who had bought and paid for the product when the review was posted. */
+    verified: boolean('verified').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,4 +10,5 @@ export * from './insight';
 export * from './inventory';
 export * from './mail';
 export * from './orders';
+export * from './returns';
 export * from './wishlist';

@@ -36,6 +36,8 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    /** When the order was first marked shipped or completed: its return window counts from here. */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     /** Given back so far (succeeded refunds and those in flight), never more than the amount. */
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** Snapshot of the discount code used, as it was named, and what it took off the subtotal (before tax). */

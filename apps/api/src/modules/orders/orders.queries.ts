@@ -105,6 +105,10 @@ export async function updateOrderStatus(
       status: change.status,
       ...(change.carrier !== undefined ? { carrier: change.carrier } : {}),
       ...(change.trackingNumber !== undefined ? { trackingNumber: change.trackingNumber } : {}),
+      // The first time it leaves the shop (shipped, or completed without being marked shipped).
+      ...(change.status === 'shipped' || change.status === 'completed'
+        ? { fulfilledAt: sql`coalesce(${orders.fulfilledAt}, ${now.toISOString()}::timestamptz)` }
+        : {}),
       updatedAt: now,
     })
     .where(eq(orders.id, id))

@@ -112,6 +112,7 @@ export async function createOrderOnce(
     status: 'pending',
     carrier: null,
     trackingNumber: null,
+    fulfilledAt: null,
     refundedCents: 0,
     createdAt: now,
     updatedAt: now,
