@@ -63,4 +63,9 @@ export const apiPaths = {
   wishlist: '/api/wishlist',
   wishlistMerge: '/api/wishlist/merge',
   wishlistLookup: '/api/wishlist/lookup',
+  returns: '/api/returns',
+  orderReturns: (orderId: string) => `/api/returns/order/${orderId}`,
+  return: (id: string) => `/api/returns/${id}`,
+  receiveReturn: (id: string) => `/api/returns/${id}/receive`,
+  inspectReturnLine: (id: string, lineId: string) => `/api/returns/${id}/lines/${lineId}/inspect`,
 } as const;
