@@ -12,7 +12,17 @@ import { QUERY_CACHE_SECONDS } from '@shop/contract/constants';
 import { SERVER_RENDERED_API } from './server-rendered';
 import { joinStore } from './store-registry';
 
-export const API_TAGS = ['Product', 'Review', 'Order', 'User', 'Stats', 'Stock', 'Discount', 'Wishlist'] as const;
+export const API_TAGS = [
+  'Product',
+  'Review',
+  'Order',
+  'User',
+  'Stats',
+  'Stock',
+  'Discount',
+  'Wishlist',
+  'Return',
+] as const;
 type ApiTag = (typeof API_TAGS)[number];
 
 /** A list's tags: the list itself, then each record in it, so a change to any one of them refetches the list. */
