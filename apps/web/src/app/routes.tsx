@@ -20,7 +20,8 @@ const storefront = {
   shop: lazyPage(async () => (await import('./routes/shop-route')).ShopRoute),
   product: lazyPage(async () => (await import('./routes/product-route')).ProductRoute),
   success: lazyPage(async () => (await import('./routes/success-route')).SuccessRoute),
-  order: lazyPage(async () => (await import('../features/orders/order-page')).OrderPage),
+  order: lazyPage(async () => (await import('./routes/order-route')).OrderRoute),
+  returnRequest: lazyPage(async () => (await import('../features/returns/return-request-page')).ReturnRequestPage),
   guestOrder: lazyPage(async () => (await import('../features/orders/order-page')).GuestOrderPage),
   wishlist: lazyPage(async () => (await import('./routes/wishlist-route')).WishlistRoute),
   backInStockLink: lazyPage(
@@ -84,6 +85,7 @@ const STOREFRONT_ROUTES: readonly ScreenRoute[] = [
   },
   { path: paths.success.path, page: storefront.success },
   { path: paths.order.path, page: storefront.order },
+  { path: paths.returnRequest.path, page: storefront.returnRequest },
   { path: paths.guestOrder.path, page: storefront.guestOrder },
   { path: paths.wishlist.path, page: storefront.wishlist },
   { path: paths.backInStockConfirm.path, page: storefront.backInStockLink },

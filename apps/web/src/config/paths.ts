@@ -29,6 +29,10 @@ export const paths = {
   success: { path: '/success', href: () => '/success' },
   wishlist: { path: '/wishlist', href: () => '/wishlist' },
   order: { path: '/orders/:orderId', href: (orderId: string) => `/orders/${encodeURIComponent(orderId)}` },
+  returnRequest: {
+    path: '/orders/:orderId/return',
+    href: (orderId: string) => `/orders/${encodeURIComponent(orderId)}/return`,
+  },
   guestOrder: { path: `${GUEST_ORDER_PATH}/:token`, href: (token: string) => `${GUEST_ORDER_PATH}/${token}` },
   confirmEmail: { path: EMAIL_CONFIRMATION_PATH, href: () => EMAIL_CONFIRMATION_PATH },
   login: { path: '/login', href: () => '/login' },
@@ -66,6 +70,8 @@ export const paths = {
     sentEmails: { path: '/dashboard/sent-emails', href: () => '/dashboard/sent-emails' },
     security: { path: '/dashboard/security', href: () => '/dashboard/security' },
     auditLog: { path: '/dashboard/audit-log', href: () => '/dashboard/audit-log' },
+    returns: { path: '/dashboard/returns', href: () => '/dashboard/returns' },
+    return: { path: '/dashboard/returns/:id', href: (id: string) => `/dashboard/returns/${encodeURIComponent(id)}` },
   },
   company: {
     about: { path: '/about', href: () => '/about' },

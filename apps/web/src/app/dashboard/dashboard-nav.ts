@@ -42,6 +42,13 @@ export const DASHBOARD_LINKS: Record<Role, DashboardLink[]> = {
     },
     { label: 'Manage Orders', href: p.manageOrders.href(), icon: 'M6 8h12l-1 12H7L6 8zM9 8V6a3 3 0 016 0v2' },
     {
+      label: 'Returns',
+      href: p.returns.href(),
+      // One return's page sits below the list.
+      alsoActiveUnder: `${p.returns.href()}/`,
+      icon: 'M9 14L4 9l5-5M4 9h11a5 5 0 010 10h-4',
+    },
+    {
       label: 'Discount Codes',
       href: p.discountCodes.href(),
       // The new and edit pages sit below the list.

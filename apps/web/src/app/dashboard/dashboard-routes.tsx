@@ -78,6 +78,14 @@ const ADMIN_PAGES: ReadonlyArray<{ path: string; page: LazyPage }> = [
     page: lazyPage(async () => (await import('../../features/mail/sent-emails-page')).SentEmailsPage),
   },
   {
+    path: p.returns.path,
+    page: lazyPage(async () => (await import('../../features/returns/returns-page')).ReturnsPage),
+  },
+  {
+    path: p.return.path,
+    page: lazyPage(async () => (await import('../../features/returns/return-page')).ReturnPage),
+  },
+  {
     path: p.auditLog.path,
     page: lazyPage(async () => (await import('../../features/audit/audit-log-page')).AuditLogPage),
   },

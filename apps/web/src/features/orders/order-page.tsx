@@ -1,4 +1,5 @@
 import type { Order } from '@shop/contract/orders';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { apiErrorStatus, isNetworkError } from '../../lib/api-error';
@@ -43,9 +44,10 @@ function guestOrderError(error: unknown): OrderProblem {
   return orderError(error);
 }
 
-export function OrderPage() {
+/** `below`: what the app shows under the order, from other features (its returns). */
+export function OrderPage({ below }: { below?: (order: Order) => ReactNode }) {
   const { orderId = '' } = useParams();
-  return <OrderScreen query={useGetOrderQuery(orderId)} problemOf={orderError} />;
+  return <OrderScreen query={useGetOrderQuery(orderId)} problemOf={orderError} below={below} />;
 }
 
 /** /orders/guest/:token: a guest's order, read through the link from the order's e-mails, no login needed. */
@@ -54,7 +56,13 @@ export function GuestOrderPage() {
   return <OrderScreen query={useGetGuestOrderQuery(token)} problemOf={guestOrderError} />;
 }
 
-function OrderScreen({ query, problemOf }: { query: QueryResult<Order>; problemOf: (error: unknown) => OrderProblem }) {
+interface OrderScreenProps {
+  query: QueryResult<Order>;
+  problemOf: (error: unknown) => OrderProblem;
+  below?: ((order: Order) => ReactNode) | undefined;
+}
+
+function OrderScreen({ query, problemOf, below }: OrderScreenProps) {
   usePageMeta('Your order', 'The status of your order, from payment to delivery.');
 
   return (
@@ -71,7 +79,12 @@ function OrderScreen({ query, problemOf }: { query: QueryResult<Order>; problemO
         }
         failed={(error, retry) => <OrderError problem={problemOf(error)} onRetry={retry} />}
       >
-        {(order) => <OrderDetails order={order} />}
+        {(order) => (
+          <>
+            <OrderDetails order={order} />
+            {below?.(order)}
+          </>
+        )}
       </QueryState>
     </div>
   );
