@@ -67,5 +67,5 @@ UPDATE "reviews" r SET "verified" = true
 WHERE r."user_id" IS NOT NULL AND EXISTS (
 	SELECT 1 FROM "order_items" i JOIN "orders" o ON o."id" = i."order_id"
 	WHERE i."product_id" = r."product_id" AND o."user_id" = r."user_id"
-		AND o."status" <> 'cancelled' AND o."created_at" <= r."created_at"
+		AND o."status"::text <> 'cancelled' AND o."created_at" <= r."created_at"
 );
