@@ -21,6 +21,7 @@ import { enrolBeforeAdminCalls, mustEnrolBeforeAdminCalls } from './modules/auth
 import { backInStockRoutes } from './modules/back-in-stock/back-in-stock.routes';
 import { catalogueCsvRoutes } from './modules/catalogue-csv/catalogue-csv.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
+import { fitRoutes } from './modules/fit/fit.routes';
 import { countProductPage, countShopActivity } from './modules/insight/activity-tracking';
 import { insightRoutes } from './modules/insight/insight.routes';
 import { createInsight } from './modules/insight/insight-deps';
@@ -169,6 +170,7 @@ async function registerShopRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   await app.register(emailConfirmationRoutes, { prefix: '/api/auth' });
   await app.register(productsRoutes, { prefix: '/api/products' });
   await app.register(catalogueCsvRoutes, { prefix: '/api/products' });
+  await app.register(fitRoutes, { prefix: '/api/products' });
   await app.register(reviewsRoutes, { prefix: '/api/reviews' });
   await app.register(ordersRoutes, { prefix: '/api/orders' });
   await app.register(fulfilmentRoutes, { prefix: '/api/orders' });

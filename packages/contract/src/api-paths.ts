@@ -17,6 +17,7 @@ export const apiPaths = {
   createProduct: '/api/products/create-product',
   updateProduct: (id: string) => `/api/products/update-product/${id}`,
   productColours: (id: string) => `/api/products/${id}/colours`,
+  productFit: (id: string) => `/api/products/${id}/fit`,
   catalogueExport: '/api/products/export.csv',
   catalogueImport: '/api/products/import',
   postReview: '/api/reviews/post-review',

@@ -19,6 +19,17 @@ export const FIT_VERDICT_MIN_SHARE = 0.5;
 /** "Customers who usually wear M kept S" is said from this many such customers on. */
 export const FIT_SIZE_ADVICE_MIN_CUSTOMERS = 3;
 
+/** What the product page says once the answers give a verdict. */
+export const FIT_ADVICE: Record<FitAnswer, string> = {
+  runs_small: 'Most customers say this runs small: we suggest one size up',
+  true_to_size: 'Most customers say this fits true to size',
+  runs_large: 'Most customers say this runs large: we suggest one size down',
+};
+
+/** "Customers who usually wear M kept S", as the product page lists the sizes customers kept. */
+export const keptSizeSentence = (usualSize: string, keptSize: string) =>
+  `Customers who usually wear ${usualSize} kept ${keptSize}`;
+
 export const fitSummarySchema = z.object({
   /** Answers counted: reviews with a fit answer plus returns for too small or too large. */
   answers: z.number().int(),

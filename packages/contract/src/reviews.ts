@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema, numberOrDecimalText, timestampSchema } from './common';
 import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX } from './constants';
+import { FIT_ANSWERS } from './fit';
+import { sizeSchema } from './inventory';
 
 export const reviewAuthorSchema = z.object({ _id: idSchema.nullable(), username: z.string() });
 
@@ -10,6 +12,12 @@ export const reviewSchema = z.object({
   rating: z.number().int(),
   userId: reviewAuthorSchema,
   productId: idSchema,
+  /** The size the reviewer bought, when they said. */
+  size: z.string().nullable(),
+  /** How it fits them, when they said. */
+  fit: z.enum(FIT_ANSWERS).nullable(),
+  /** The author had ordered the product when the review was written: set by the shop, never by the client. */
+  verified: z.boolean(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });
@@ -31,6 +39,17 @@ export const postReviewRequestSchema = z.object({
     )
     .meta({ description: `A whole number of stars from ${RATING_MIN} to ${RATING_MAX}, or the same as text ("4")` }),
   productId: idSchema,
+  /** One of the product's sizes, or left out (an empty choice of the form counts as left out). */
+  size: z
+    .string({ message: 'Size must be text' })
+    .optional()
+    .transform((size) => size || undefined)
+    .pipe(sizeSchema.optional()),
+  fit: z
+    .string({ message: 'Fit must be text' })
+    .optional()
+    .transform((fit) => fit || undefined)
+    .pipe(z.enum(FIT_ANSWERS, { message: 'Choose how it fits: runs small, true to size or runs large' }).optional()),
   /** Sent by the web app; the author is always the session's user, so it must match when present. */
   userId: idSchema.optional(),
 });
@@ -49,6 +68,10 @@ export type UserReview = z.infer<typeof userReviewSchema>;
 /** A user's reviews, newest first, under `reviews` as the product detail gives a product's. */
 export const userReviewsResponseSchema = z.object({ reviews: z.array(userReviewSchema) });
 export type UserReviewsResponse = z.infer<typeof userReviewsResponseSchema>;
+
+export const REVIEW_FIT_MESSAGES = {
+  unknownSize: (size: string) => `This product does not come in size ${size}`,
+} as const;
 
 /** How a review by a deleted account is shown. */
 export const FORMER_CUSTOMER_NAME = 'Former customer';

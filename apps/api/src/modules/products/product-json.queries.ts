@@ -50,6 +50,7 @@ const productDetailStatement = preparedPerDatabase((db) =>
             '_id', r.id, 'comment', r.comment, 'rating', r.rating,
             'userId', json_build_object('_id', u.id, 'username', coalesce(u.username, ${sql.placeholder('formerCustomer')}::text)),
             'productId', r.product_id,
+            'size', r.size_bought, 'fit', r.fit, 'verified', r.verified,
             'createdAt', ${isoText(sql`r.created_at`)}, 'updatedAt', ${isoText(sql`r.updated_at`)}
           ) order by r.created_at desc nulls last, r.id desc), '[]')
           from (

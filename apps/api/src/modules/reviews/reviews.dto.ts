@@ -11,6 +11,9 @@ export function toReviewDto(row: ReviewRow, author: { id: string; username: stri
     rating: row.rating,
     userId: author ? { _id: author.id, username: author.username } : { _id: null, username: FORMER_CUSTOMER_NAME },
     productId: row.productId,
+    size: row.sizeBought,
+    fit: row.fit,
+    verified: row.verified,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

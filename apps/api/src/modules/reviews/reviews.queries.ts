@@ -1,7 +1,8 @@
-import { count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { FitAnswer } from '@shop/contract/fit';
+import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { descNullsLast } from '../../db/order-by';
-import { products, reviews, users } from '../../db/schema';
+import { orderItems, orders, products, productVariants, reviews, users } from '../../db/schema';
 
 /** Locks the product row, so concurrent reviews of one product recompute its rating one after another. */
 export async function lockProduct(db: Queryable, productId: string): Promise<boolean> {
@@ -9,17 +10,52 @@ export async function lockProduct(db: Queryable, productId: string): Promise<boo
   return rows.length > 0;
 }
 
-/** One review per user per product: posting again replaces the comment and rating. */
+/** The sizes the product is sold in, whatever the colour. */
+export async function sizesOfProduct(db: Queryable, productId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ size: productVariants.size })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  return rows.map((r) => r.size);
+}
+
+/** Whether the user has an order, not cancelled, with a line of the product. */
+export async function hasOrdered(db: Queryable, userId: string, productId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.productId, productId), eq(orders.userId, userId), ne(orders.status, 'cancelled')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** One review per user per product: posting again replaces the comment, rating, size, fit and verified mark. */
 export async function upsertReview(
   db: Queryable,
-  values: { userId: string; productId: string; comment: string; rating: number },
+  values: {
+    userId: string;
+    productId: string;
+    comment: string;
+    rating: number;
+    sizeBought: string | null;
+    fit: FitAnswer | null;
+    verified: boolean;
+  },
 ) {
   const [row] = await db
     .insert(reviews)
     .values(values)
     .onConflictDoUpdate({
       target: [reviews.userId, reviews.productId],
-      set: { comment: values.comment, rating: values.rating, updatedAt: sql`now()` },
+      set: {
+        comment: values.comment,
+        rating: values.rating,
+        sizeBought: values.sizeBought,
+        fit: values.fit,
+        verified: values.verified,
+        updatedAt: sql`now()`,
+      },
     })
     // xmax is 0 only on a row version this statement inserted, not on one it updated.
     .returning({ ...getTableColumns(reviews), inserted: sql<boolean>`(xmax = 0)` });

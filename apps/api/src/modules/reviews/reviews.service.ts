@@ -1,9 +1,14 @@
 import { PRODUCT_MESSAGES } from '@shop/contract/products';
-import type { PostReviewRequest, Review, UserReviewsResponse } from '@shop/contract/reviews';
+import {
+  type PostReviewRequest,
+  REVIEW_FIT_MESSAGES,
+  type Review,
+  type UserReviewsResponse,
+} from '@shop/contract/reviews';
 import type { Queryable } from '../../db/client';
 import { requireAdminPower } from '../../platform/auth-guard';
 import type { ServiceContext } from '../../platform/context';
-import { forbidden, notFound, unauthorised } from '../../platform/errors';
+import { forbidden, invalid, notFound, unauthorised } from '../../platform/errors';
 import { toReviewDto, toUserReviewDto } from './reviews.dto';
 import * as queries from './reviews.queries';
 
@@ -17,7 +22,8 @@ export const REVIEW_MESSAGES = {
 
 /**
  * Posts the session user's review of a product, or replaces it when they reviewed it before, and
- * recomputes the product's rating in the same transaction.
+ * recomputes the product's rating in the same transaction. The size said must be one the product is
+ * sold in; "verified" is the shop's own finding (the author ordered the product), never the client's word.
  */
 export async function postReview(
   ctx: ServiceContext,
@@ -30,11 +36,18 @@ export async function postReview(
   return ctx.db.transaction(async (tx) => {
     // Taken first, so reviews of one product serialise and each average sees every committed review.
     if (!(await queries.lockProduct(tx, input.productId))) throw notFound(PRODUCT_MESSAGES.notFound);
+    const size = input.size;
+    if (size !== undefined && !(await queries.sizesOfProduct(tx, input.productId)).includes(size)) {
+      throw invalid(REVIEW_FIT_MESSAGES.unknownSize(size));
+    }
     const { review, inserted } = await queries.upsertReview(tx, {
       userId: actor.id,
       productId: input.productId,
       comment: input.comment,
       rating: input.rating,
+      sizeBought: size ?? null,
+      fit: input.fit ?? null,
+      verified: await queries.hasOrdered(tx, actor.id, input.productId),
     });
     await queries.refreshProductRating(tx, input.productId);
     return { review: toReviewDto(review, { id: actor.id, username: actor.username }), created: inserted };
