@@ -38,6 +38,7 @@ import { dropCatalogueCacheOnWrites } from './modules/products/catalogue-invalid
 import { stockMovedTags } from './modules/products/catalogue-tags';
 import { productPageHints, shopPageHints } from './modules/products/product-page-hints';
 import { productsRoutes } from './modules/products/products.routes';
+import { returnsRoutes } from './modules/returns/returns.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { pageHeads, renderedPageHeads } from './modules/seo/page-head';
 import { seoRoutes } from './modules/seo/seo.routes';
@@ -182,6 +183,7 @@ async function registerShopRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   await app.register(auditRoutes, { prefix: '/api/audit-log' });
   await app.register(backInStockRoutes, { prefix: '/api/back-in-stock' });
   await app.register(wishlistRoutes, { prefix: '/api/wishlist' });
+  await app.register(returnsRoutes, { prefix: '/api/returns' });
   await app.register(uploadsRoutes);
   await app.register(paymentsRoutes, {
     fulfilPaidSession: (log, sessionId, paid) => fulfilCheckout(fulfilDepsOf(deps, log), sessionId, 'system', paid),

@@ -10,6 +10,11 @@ export const MAIL_KINDS = [
   'email-confirmation',
   'back-in-stock-confirm',
   'back-in-stock',
+  'return-authorised',
+  'return-received',
+  'return-refunded',
+  'return-exchange-shipped',
+  'return-rejected',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common';
-import { MAX_CART_LINE_QUANTITY, MAX_CART_LINES } from './constants';
+import { MAX_CART_LINE_QUANTITY, MAX_CART_LINES, SHOP_NAME } from './constants';
 import { sizeSchema } from './inventory';
 import { colorSchema } from './products';
 
@@ -72,7 +72,26 @@ export const RETURN_MESSAGES = {
   exchanged: 'Line accepted and the exchange shipped.',
   rejected: 'Line rejected.',
   rejectReasonNeeded: 'Say why the line is rejected.',
+  itemNotInOrder: 'That item is not part of this order.',
+  exchangeOutOfStock: (name: string, choice: string) =>
+    `"${name}" in ${choice} has just sold out. Choose another size or colour, or a refund.`,
+  exchangePriceDiffers: (name: string, choice: string) =>
+    `"${name}" in ${choice} sells at another price than you paid. Choose another size or colour, or a refund.`,
 } as const;
+
+/** The number a return goes by, as the customer writes it on the parcel: "R" and six digits (R000042). */
+export const returnNumberOf = (number: number): string => `R${String(number).padStart(6, '0')}`;
+
+/** Where a customer sends a return's parcel. */
+export const RETURN_ADDRESS_LINES = [
+  `${SHOP_NAME} Returns`,
+  '14 Weavers Yard',
+  'London E2 7DG',
+  'United Kingdom',
+] as const;
+
+/** How long an exchange's size is held for the customer: past it an unreturned exchange frees the size. */
+export const EXCHANGE_HOLD_DAYS = 60;
 
 const exchangeChoiceSchema = z.object({
   /** The colour wanted; the same colour as bought when left out. */

@@ -15,6 +15,15 @@ import { emailConfirmation } from './account-mails';
 import { type BackInStockMailElement, backInStock, backInStockConfirm } from './back-in-stock-mails';
 import { findOrder, findRefund, findResetTokenWithEmail } from './mail.queries';
 import { mailSealKey, unsealFromMail } from './mail-seal';
+import {
+  type ReturnMailContext,
+  type ReturnMailElement,
+  returnAuthorised,
+  returnExchangeShipped,
+  returnReceived,
+  returnRefunded,
+  returnRejected,
+} from './return-mails';
 import { money } from './templates/mail-money';
 import { OrderConfirmationMail } from './templates/order-confirmation-mail';
 import { OrderShippedMail } from './templates/order-shipped-mail';
@@ -196,6 +205,14 @@ const rendered =
     return 'nothing' in mail ? new NothingToSend(mail.nothing) : toMail(mail.to, mail.subject, mail.element);
   };
 
+/** A return's mail (return-mails.tsx), linking to the return's order page as the order mails do. */
+const returnMail =
+  (compose: (ctx: ReturnMailContext, id: string) => Promise<ReturnMailElement>): Composer =>
+  async (ctx, id) => {
+    const mail = await compose({ db: ctx.db, publicUrl: ctx.publicUrl, orderUrl: (order) => orderUrl(ctx, order) }, id);
+    return 'nothing' in mail ? new NothingToSend(mail.nothing) : toMail(mail.to, mail.subject, mail.element);
+  };
+
 const composers: Record<MailKind, Composer> = {
   'order-confirmation': orderConfirmation,
   'order-shipped': orderShipped,
@@ -207,6 +224,11 @@ const composers: Record<MailKind, Composer> = {
   },
   'back-in-stock-confirm': rendered(backInStockConfirm),
   'back-in-stock': rendered(backInStock),
+  'return-authorised': returnMail(returnAuthorised),
+  'return-received': returnMail(returnReceived),
+  'return-refunded': returnMail(returnRefunded),
+  'return-exchange-shipped': returnMail(returnExchangeShipped),
+  'return-rejected': returnMail(returnRejected),
 };
 
 /**
