@@ -92,17 +92,18 @@ export async function sellUnheld(
 }
 
 /**
- * Pieces of an order given back (a refund or a cancellation) return to stock in the caller's transaction,
- * with a 'restock' ledger row each; lines whose product or size is gone are skipped. Answers how many
- * sizes moved.
+ * Pieces of an order given back (a refund or a cancellation: 'restock'; an accepted return: 'return')
+ * return to stock in the caller's transaction, with a ledger row each of that reason; lines whose
+ * product or size is gone are skipped. Answers how many sizes moved.
  */
 export async function restockReturned(
   tx: Transaction,
   lines: readonly { variantId: string | null; quantity: number }[],
   actorId: string | null,
+  reason: 'restock' | 'return' = 'restock',
 ): Promise<number> {
   const known = lines.flatMap((l) =>
     l.variantId && l.quantity > 0 ? [{ variantId: l.variantId, quantity: l.quantity }] : [],
   );
-  return (await restockVariants(tx, known, actorId)).length;
+  return (await restockVariants(tx, known, actorId, reason)).length;
 }

@@ -49,14 +49,16 @@ export function ledgerOfProduct(db: Queryable, productId: string, limit: number)
 }
 
 /**
- * Puts returned pieces back on hand with their ledger rows ('restock'), in one statement, the sizes'
- * rows locked in variant order as every statement that moves stock locks them. A size deleted since
- * is simply not there to update: its line is skipped. Answers the sizes that were restocked.
+ * Puts pieces given back on hand with their ledger rows (`reason`: 'restock' for a refund's lines,
+ * 'return' for a return's), in one statement, the sizes' rows locked in variant order as every statement
+ * that moves stock locks them. A size deleted since is simply not there to update: its line is skipped.
+ * Answers the sizes that were restocked.
  */
 export async function restockVariants(
   db: Queryable,
   lines: readonly { variantId: string; quantity: number }[],
   actorId: string | null,
+  reason: Extract<StockReason, 'restock' | 'return'> = 'restock',
 ): Promise<string[]> {
   if (lines.length === 0) return [];
   const result = await db.execute(sql`
@@ -70,7 +72,7 @@ export async function restockVariants(
       returning p.id, w.q
     ), logged as (
       insert into ${stockLedger} (variant_id, reason, on_hand_delta, actor_id)
-      select id, 'restock', q, ${actorId}::uuid from moved
+      select id, ${reason}::stock_reason, q, ${actorId}::uuid from moved
     )
     select id from moved`);
   return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);

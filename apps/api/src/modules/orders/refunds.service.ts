@@ -62,58 +62,77 @@ function restockOf(
   });
 }
 
+/** An opened refund: pending, counted as refunded, and the payment the provider gives it back from. */
+export interface OpenedRefund {
+  refund: OrderRefundRow;
+  paymentId: string;
+}
+
 /**
- * Step one, in one transaction: the amount is counted as refunded (one conditional update, so racing
- * refunds cannot both take the rest) and the refund written pending. The order's row stays locked until
- * commit, so the restock check sees every other refund of the order.
+ * Step one, in the caller's transaction: the amount is counted as refunded (one conditional update, so
+ * racing refunds cannot both take the rest) and the refund written pending. The order's row stays locked
+ * until commit, so the restock check sees every other refund of the order. The provider is asked only
+ * after the commit (`askRefundProvider`), and a refund left pending is retried by the refund-retry job.
  */
+export async function openRefundIn(
+  tx: Transaction,
+  actorId: string | null,
+  orderId: string,
+  request: RefundRequest,
+): Promise<OpenedRefund> {
+  const now = new Date();
+  const order = await findOrderById(tx, orderId);
+  if (!order) throw notFound(ORDER_MESSAGES.notFound);
+  const left = order.amountCents - order.refundedCents;
+  if (left <= 0) throw invalid(ORDER_MESSAGES.nothingToRefund);
+  let amountCents: number;
+  if (request.kind === 'cancellation') {
+    const added = await raiseRefundedToRest(tx, orderId, null, now);
+    if (!added) throw invalid(ORDER_MESSAGES.nothingToRefund);
+    amountCents = added;
+  } else {
+    if (request.amountCents === undefined) throw invalid('Enter the amount to refund');
+    if (request.amountCents > left || !(await raiseRefundedBy(tx, orderId, request.amountCents, now))) {
+      throw invalid(ORDER_MESSAGES.overRefund);
+    }
+    amountCents = request.amountCents;
+  }
+  const items = await itemsOfOrders(tx, [orderId]);
+  const restock = restockOf(
+    items,
+    await restockedQuantities(tx, orderId),
+    request.kind === 'cancellation' ? 'all' : (request.restock ?? []),
+  );
+  const refund = await insertRefund(tx, {
+    orderId,
+    kind: request.kind,
+    amountCents,
+    reason: request.reason ?? '',
+    restock,
+    actorId,
+    createdAt: now,
+  });
+  if (!refund) throw new Error('a new refund conflicted on its provider id');
+  return { refund, paymentId: order.orderId };
+}
+
+/** The admin's refund or cancellation of an order, opened in its own transaction with its audit row. */
 async function openRefund(
   db: Database,
   actor: AuditActor,
   orderId: string,
   request: RefundRequest,
-): Promise<{ refund: OrderRefundRow; paymentId: string }> {
+): Promise<OpenedRefund> {
   return db.transaction(async (tx) => {
-    const now = new Date();
-    const order = await findOrderById(tx, orderId);
-    if (!order) throw notFound(ORDER_MESSAGES.notFound);
-    const left = order.amountCents - order.refundedCents;
-    if (left <= 0) throw invalid(ORDER_MESSAGES.nothingToRefund);
-    let amountCents: number;
-    if (request.kind === 'cancellation') {
-      const added = await raiseRefundedToRest(tx, orderId, null, now);
-      if (!added) throw invalid(ORDER_MESSAGES.nothingToRefund);
-      amountCents = added;
-    } else {
-      if (request.amountCents === undefined) throw invalid('Enter the amount to refund');
-      if (request.amountCents > left || !(await raiseRefundedBy(tx, orderId, request.amountCents, now))) {
-        throw invalid(ORDER_MESSAGES.overRefund);
-      }
-      amountCents = request.amountCents;
-    }
-    const items = await itemsOfOrders(tx, [orderId]);
-    const restock = restockOf(
-      items,
-      await restockedQuantities(tx, orderId),
-      request.kind === 'cancellation' ? 'all' : (request.restock ?? []),
-    );
-    const refund = await insertRefund(tx, {
-      orderId,
-      kind: request.kind,
-      amountCents,
-      reason: request.reason ?? '',
-      restock,
-      actorId: actor.id,
-      createdAt: now,
-    });
-    if (!refund) throw new Error('a new refund conflicted on its provider id');
+    const opened = await openRefundIn(tx, actor.id, orderId, request);
+    const { id: refundId, amountCents, reason, restock } = opened.refund;
     // Recorded when the refund is asked for; a provider that refuses it marks the refund failed.
     await recordAudit(tx, actor, {
       kind: request.kind === 'cancellation' ? 'order.cancelled' : 'order.refunded',
-      target: { type: 'order', id: orderId, label: order.orderId },
-      details: { refundId: refund.id, amountCents, reason: refund.reason, restockedLines: restock.length },
+      target: { type: 'order', id: orderId, label: opened.paymentId },
+      details: { refundId, amountCents, reason, restockedLines: restock.length },
     });
-    return { refund, paymentId: order.orderId };
+    return opened;
   });
 }
 
@@ -158,7 +177,7 @@ async function failRefund(deps: RefundDeps, refundId: string): Promise<void> {
 }
 
 /** Asks the provider for a pending refund (again, with the same key) and settles it by the answer. */
-async function askProvider(deps: RefundDeps, refund: OrderRefundRow, paymentId: string): Promise<void> {
+export async function askRefundProvider(deps: RefundDeps, refund: OrderRefundRow, paymentId: string): Promise<void> {
   let providerRefundId: string;
   try {
     ({ providerRefundId } = await deps.provider.refund({
@@ -189,7 +208,7 @@ export async function refundOrder(
 ): Promise<{ message: string; order: Order }> {
   const { refund, paymentId } = await openRefund(deps.db, actor, orderId, request);
   deps.log.info({ orderId, refundId: refund.id, kind: refund.kind, amountCents: refund.amountCents }, 'refund opened');
-  await askProvider(deps, refund, paymentId);
+  await askRefundProvider(deps, refund, paymentId);
   const row = await findOrderById(deps.db, orderId);
   if (!row) throw notFound(ORDER_MESSAGES.notFound);
   const [items, refunds] = await Promise.all([itemsOfOrders(deps.db, [orderId]), refundsOfOrders(deps.db, [orderId])]);
@@ -209,7 +228,7 @@ export async function runRefundRetry(deps: RefundDeps, now = new Date()): Promis
   let settled = 0;
   for (const { refund, paymentId } of pending) {
     try {
-      await askProvider(deps, refund, paymentId);
+      await askRefundProvider(deps, refund, paymentId);
       settled += 1;
     } catch (err) {
       deps.log.warn({ err, refundId: refund.id }, 'a pending refund is still not settled');
