@@ -76,7 +76,7 @@ function ReturnLineFields({ form, line, index }: { form: ReturnForm; line: Retur
   const canExchange = line.exchangeChoices.length > 0;
 
   return (
-    <div className="rounded-2xl border border-sand bg-white p-4 sm:p-5">
+    <fieldset aria-label={line.name} className="min-w-0 rounded-2xl border border-sand bg-white p-4 sm:p-5">
       <SchemaCheckbox form={form} name={`lines.${index}.selected`}>
         <span>
           <span className="block font-medium text-ink">{line.name}</span>
@@ -130,7 +130,7 @@ function ReturnLineFields({ form, line, index }: { form: ReturnForm; line: Retur
           {canExchange && outcome === 'exchange' && <ExchangeSelect form={form} line={line} index={index} />}
         </div>
       )}
-    </div>
+    </fieldset>
   );
 }
 
