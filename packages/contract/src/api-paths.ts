@@ -50,6 +50,7 @@ export const apiPaths = {
   sentMail: (id: string) => `/api/mail/sent/${encodeURIComponent(id)}`,
   insightSummary: '/api/insight/summary',
   insightOrdersCsv: '/api/insight/orders.csv',
+  insightReturns: '/api/insight/returns',
   activityBeacon: '/api/insight/events',
   discountCodes: '/api/discounts',
   discountCode: (id: string) => `/api/discounts/${id}`,

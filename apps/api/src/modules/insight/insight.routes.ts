@@ -6,10 +6,12 @@ import {
   insightSummarySchema,
   ordersCsvFileName,
 } from '@shop/contract/insight';
+import { insightReturnsSchema } from '@shop/contract/insight-returns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCachedJson } from '../../platform/http-cache';
 import { insightSummary, recordBeacon } from './insight.service';
 import { ordersCsv } from './orders-export';
+import { returnRates } from './returns-rates';
 
 /** A beacon is a kind and a product id: anything longer is not one. */
 const BEACON_BODY_LIMIT = 1024;
@@ -29,6 +31,22 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       const range = request.query;
       const answer = await insight.answers.get(`summary:${range.from}:${range.to}`, async () =>
         insightSummarySchema.parse(await insightSummary(db, range)),
+      );
+      return sendCachedJson(request, reply, answer, 'private');
+    },
+  );
+
+  // What came back of a range's sales, kept per range as the summary is.
+  app.get(
+    '/returns',
+    {
+      config: { auth: 'admin' },
+      schema: { querystring: insightRangeSchema, response: { 200: insightReturnsSchema } },
+    },
+    async (request, reply) => {
+      const range = request.query;
+      const answer = await insight.answers.get(`returns:${range.from}:${range.to}`, async () =>
+        insightReturnsSchema.parse(await returnRates(db, range)),
       );
       return sendCachedJson(request, reply, answer, 'private');
     },
