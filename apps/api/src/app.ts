@@ -14,6 +14,7 @@ import { checkoutCancelRoutes } from './flows/checkout-cancel.routes';
 import { emailConfirmationRoutes } from './flows/email-confirmation.routes';
 import { fulfilCheckout } from './flows/fulfilment';
 import { fulfilmentRoutes } from './flows/fulfilment.routes';
+import { returnDecisionRoutes } from './flows/returns.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userOfSession } from './modules/auth/sessions.service';
@@ -183,6 +184,7 @@ async function registerShopRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   await app.register(auditRoutes, { prefix: '/api/audit-log' });
   await app.register(backInStockRoutes, { prefix: '/api/back-in-stock' });
   await app.register(wishlistRoutes, { prefix: '/api/wishlist' });
+  await app.register(returnDecisionRoutes, { prefix: '/api/returns' });
   await app.register(returnsRoutes, { prefix: '/api/returns' });
   await app.register(uploadsRoutes);
   await app.register(paymentsRoutes, {

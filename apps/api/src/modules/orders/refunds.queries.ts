@@ -1,6 +1,6 @@
 import { and, asc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { orders, refunds } from '../../db/schema';
+import { orders, refunds, returnLines } from '../../db/schema';
 import type { OrderRefundRow, OrderRow } from './order-rows';
 
 export type NewRefund = typeof refunds.$inferInsert;
@@ -106,6 +106,12 @@ export async function markRefundFailed(db: Queryable, id: string, now: Date): Pr
     .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
     .returning();
   return row;
+}
+
+/** The returned line a refund gives back for, if it is a return's: its mail is the return's own. */
+export async function returnLineOfRefund(db: Queryable, refundId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: returnLines.id }).from(returnLines).where(eq(returnLines.refundId, refundId));
+  return row?.id;
 }
 
 /** Pieces of each line already going back to stock with the order's refunds (pending or made). */

@@ -26,6 +26,7 @@ import {
   raiseRefundedBy,
   raiseRefundedToRest,
   restockedQuantities,
+  returnLineOfRefund,
 } from './refunds.queries';
 
 /** What giving money back needs: the database, the payment provider, the job queue, the shop's events. */
@@ -148,7 +149,14 @@ export async function settleRefund(deps: RefundDeps, refundId: string, providerR
     // The order's row before the sizes' rows, as a checkout's payment takes them.
     await closeOrderAfterRefund(tx, refund.orderId, refund.kind, now);
     const moved = await restockLines(tx, refund);
-    await enqueueMail(deps.jobs, tx, mailEventKey('refund-issued', refund.id));
+    // A returned line's refund is told by the return's own mail, keyed by the line, never also as an
+    // order refund.
+    const returnLineId = await returnLineOfRefund(tx, refund.id);
+    await enqueueMail(
+      deps.jobs,
+      tx,
+      returnLineId ? mailEventKey('return-refunded', returnLineId) : mailEventKey('refund-issued', refund.id),
+    );
     return moved;
   });
   deps.events.stockMoved(restocked);
