@@ -30,7 +30,11 @@ const mailLineOf = (line: ReturnLine): ReturnMailLine => ({
   name: line.name,
   choice: describeChoice(line.colour, line.size),
   quantity: line.quantity,
-  exchangeFor: line.outcome === 'exchange' ? describeChoice(line.exchangeColour, line.exchangeSize) || null : null,
+  // A product of one colour names none on its lines, nor then on its exchange.
+  exchangeFor:
+    line.outcome === 'exchange'
+      ? describeChoice(line.colour === null ? null : line.exchangeColour, line.exchangeSize) || null
+      : null,
 });
 
 /** The return's order page, where the customer follows the return: gone with the order, nothing is sent. */

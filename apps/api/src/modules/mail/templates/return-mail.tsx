@@ -106,7 +106,7 @@ export function ReturnExchangeShippedMail(props: ReturnMailBase & { line: Return
     >
       <Text style={styles.text}>
         We have checked the {props.line.name} you sent back with return {props.number}, and sent {props.line.quantity} ×{' '}
-        {props.line.name} in {props.line.exchangeFor ?? 'the size you chose'} in its place. It is on its way to you.
+        {props.line.name} ({props.line.exchangeFor ?? 'the size you chose'}) in its place. It is on its way to you.
       </Text>
       <OrderButton href={props.orderUrl} />
     </MailLayout>
