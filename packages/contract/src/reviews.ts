@@ -39,15 +39,15 @@ export const postReviewRequestSchema = z.object({
     )
     .meta({ description: `A whole number of stars from ${RATING_MIN} to ${RATING_MAX}, or the same as text ("4")` }),
   productId: idSchema,
-  /** One of the product's sizes, or left out (an empty choice of the form counts as left out). */
+  /** One of the product's sizes, or left out (an empty or null choice of the form counts as left out). */
   size: z
     .string({ message: 'Size must be text' })
-    .optional()
+    .nullish()
     .transform((size) => size || undefined)
     .pipe(sizeSchema.optional()),
   fit: z
     .string({ message: 'Fit must be text' })
-    .optional()
+    .nullish()
     .transform((fit) => fit || undefined)
     .pipe(z.enum(FIT_ANSWERS, { message: 'Choose how it fits: runs small, true to size or runs large' }).optional()),
   /** Sent by the web app; the author is always the session's user, so it must match when present. */

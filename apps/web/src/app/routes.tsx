@@ -61,6 +61,14 @@ const catalogueApi = () =>
     throw err;
   }));
 
+let fitApiModule: Promise<typeof import('../features/fit/fit.api')> | undefined;
+/** The fit note's API client, asked for once as the catalogue's is. */
+const fitApi = () =>
+  (fitApiModule ??= import('../features/fit/fit.api').catch((err: unknown) => {
+    fitApiModule = undefined;
+    throw err;
+  }));
+
 const STOREFRONT_ROUTES: readonly ScreenRoute[] = [
   {
     path: paths.category.path,
@@ -81,7 +89,13 @@ const STOREFRONT_ROUTES: readonly ScreenRoute[] = [
   {
     path: paths.product.path,
     page: storefront.product,
-    prefetch: async ({ params }, dispatch) => (await catalogueApi()).prefetchProduct(dispatch, params.id ?? ''),
+    // The fit note comes with the product, so the server-rendered page shows it too.
+    prefetch: async ({ params }, dispatch) => {
+      await Promise.all([
+        catalogueApi().then((api) => api.prefetchProduct(dispatch, params.id ?? '')),
+        fitApi().then((api) => api.prefetchProductFit(dispatch, params.id ?? '')),
+      ]);
+    },
   },
   { path: paths.success.path, page: storefront.success },
   { path: paths.order.path, page: storefront.order },

@@ -1,4 +1,6 @@
+import type { Product } from '@shop/contract/products';
 import { PAGE_META, productDescription } from '@shop/contract/seo';
+import { ONE_SIZE, sizePosition } from '@shop/contract/sizes';
 import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -9,17 +11,27 @@ import { isProductNotFound, useGetProductQuery } from '../../features/catalogue/
 import { ProductDetails, ProductDetailsSkeleton } from '../../features/catalogue/product-details';
 import { ProductError } from '../../features/catalogue/product-error';
 import { RelatedProducts } from '../../features/catalogue/related-products';
+import { useGetProductFitQuery } from '../../features/fit/fit.api';
+import { FitNote } from '../../features/fit/fit-note';
 import { ReviewsSection } from '../../features/reviews/reviews-section';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { usePageMeta } from '../../ui/use-page-meta';
 
+/** The sizes a reviewer may say they bought: those the product is sold in, none for a one-size piece. */
+const sizesOfProduct = (product: Product) =>
+  [...new Set(product.variants.map((v) => v.size))]
+    .filter((size) => size !== ONE_SIZE)
+    .sort((a, b) => sizePosition(a) - sizePosition(b));
+
 /**
  * /shop/{id}: the product (catalogue) with "Email me when it's back" for its sold-out sizes (back-in-stock),
- * its reviews (reviews) and related products, composed here.
+ * what customers say of its fit (fit), its reviews (reviews) and related products, composed here.
  */
 export function ProductRoute() {
   const { id = '' } = useParams();
   const { data: answer, error: failure, isLoading, refetch } = useGetProductQuery(id);
+  // The fit note is extra: while it loads, or if it fails, the page goes on without it.
+  const { data: fit } = useGetProductFitQuery(id);
   const data = isProductNotFound(answer) ? undefined : answer;
   const error = isProductNotFound(answer) ? answer.notFound : failure;
   const query = { data, error, isLoading, refetch };
@@ -50,6 +62,7 @@ export function ProductRoute() {
               key={product._id}
               product={product}
               onAddToCart={addToCart}
+              fitNote={<FitNote summary={fit} />}
               soldOut={({ colour, soldOutSizes }) => (
                 <BackInStockControl
                   productId={product._id}
@@ -66,6 +79,7 @@ export function ProductRoute() {
       {data && (
         <ReviewsSection
           productId={data.product._id}
+          sizes={sizesOfProduct(data.product)}
           reviews={data.reviews}
           total={data.product.reviewCount}
           user={user}

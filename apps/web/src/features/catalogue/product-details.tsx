@@ -30,6 +30,8 @@ interface ProductDetailsProps {
   onAddToCart: (product: Product, variant?: ProductVariant) => void;
   /** Shown under Add to cart (composed by the page: "Email me when it's back"). */
   soldOut?: (choice: SoldOutChoice) => ReactNode;
+  /** Shown under the sizes (composed by the page: what customers say of the fit). */
+  fitNote?: ReactNode;
 }
 
 /**
@@ -37,7 +39,7 @@ interface ProductDetailsProps {
  * stars, the colours to choose from, Add to cart; and the chosen colour's sizes, each saying whether it
  * can still be bought. Add to cart waits for a size.
  */
-export function ProductDetails({ product, onAddToCart, soldOut }: ProductDetailsProps) {
+export function ProductDetails({ product, onAddToCart, soldOut, fitNote }: ProductDetailsProps) {
   const [colour, chooseColour] = useChosenColour(product);
   const colours = coloursOf(product);
   return (
@@ -68,7 +70,13 @@ export function ProductDetails({ product, onAddToCart, soldOut }: ProductDetails
               <ColourSwatches colours={colours} chosen={colour} price={product.price} onChoose={chooseColour} />
             </div>
           )}
-          <ProductPurchase product={product} colour={colour} onAddToCart={onAddToCart} soldOut={soldOut} />
+          <ProductPurchase
+            product={product}
+            colour={colour}
+            onAddToCart={onAddToCart}
+            soldOut={soldOut}
+            fitNote={fitNote}
+          />
           <p className="mt-4 text-xs text-muted">{SHIPPING_PROMISES.freeStandard} · 100% money-back guarantee</p>
         </div>
       </div>
@@ -84,7 +92,7 @@ interface ProductPurchaseProps extends ProductDetailsProps {
  * The chosen colour's sizes and Add to cart. A size chosen in one colour stays chosen in the next when it
  * can be bought there too.
  */
-function ProductPurchase({ product, colour, onAddToCart, soldOut }: ProductPurchaseProps) {
+function ProductPurchase({ product, colour, onAddToCart, soldOut, fitNote }: ProductPurchaseProps) {
   const variants = variantsOfColour(product, colour);
   const oneSize = variants.length <= 1 && (variants[0]?.size ?? ONE_SIZE) === ONE_SIZE;
   const inStock = variants.length === 0 ? product.inStock : variants.some((v) => v.available > 0);
@@ -134,6 +142,7 @@ function ProductPurchase({ product, colour, onAddToCart, soldOut }: ProductPurch
             </div>
           </>
         )}
+        {fitNote}
       </div>
       <div className="mt-6 flex items-center gap-3">
         {inStock ? (

@@ -1,9 +1,11 @@
 import { REVIEW_COMMENT_MAX } from '@shop/contract/constants';
+import { FIT_ANSWER_LABELS, FIT_ANSWERS } from '@shop/contract/fit';
 import { postReviewRequestSchema } from '@shop/contract/reviews';
 import { useRef } from 'react';
 import { showAlert } from '../../ui/alerts';
 import { FormField } from '../../ui/form-field';
 import { Modal, ModalActions } from '../../ui/modal';
+import { SchemaRadioCards, SchemaSelect } from '../../ui/schema-choice';
 import { useSchemaForm } from '../../ui/schema-form';
 import { useToast } from '../../ui/toast';
 import type { DialogProps } from '../../ui/use-dialog';
@@ -13,10 +15,19 @@ import { StarRatingInput } from './star-rating-input';
 interface AddReviewModalProps extends DialogProps {
   productId: string;
   userId: string;
+  /** The sizes the product is sold in, to say which was bought; none for a one-size piece. */
+  sizes: readonly string[];
 }
 
-export function AddReviewModal({ open, onClose, productId, userId }: AddReviewModalProps) {
-  const form = useSchemaForm(postReviewRequestSchema, { rating: 0, comment: '', productId, userId });
+export function AddReviewModal({ open, onClose, productId, userId, sizes }: AddReviewModalProps) {
+  const form = useSchemaForm(postReviewRequestSchema, {
+    rating: 0,
+    comment: '',
+    productId,
+    userId,
+    size: '',
+    fit: null,
+  });
   const [postReview, { isLoading }] = usePostReviewMutation();
   const notify = useToast();
   const formRef = useRef<HTMLFormElement>(null);
@@ -60,6 +71,23 @@ export function AddReviewModal({ open, onClose, productId, userId }: AddReviewMo
             />
           )}
         </FormField>
+        {sizes.length > 0 && (
+          <SchemaSelect
+            form={form}
+            name="size"
+            id="review-size"
+            label="Size bought (optional)"
+            placeholder="Not saying"
+            options={sizes.map((size) => [size, size] as const)}
+          />
+        )}
+        <SchemaRadioCards
+          form={form}
+          name="fit"
+          legend="How does it fit? (optional)"
+          options={FIT_ANSWERS}
+          labels={FIT_ANSWER_LABELS}
+        />
         <ModalActions onCancel={onClose} submitLabel="Submit" busy={isLoading} />
       </form>
     </Modal>

@@ -1,3 +1,4 @@
+import { FIT_ANSWER_LABELS } from '@shop/contract/fit';
 import type { Review } from '@shop/contract/reviews';
 import type { User } from '@shop/contract/users';
 import { useState } from 'react';
@@ -8,6 +9,8 @@ import { AddReviewModal } from './add-review-modal';
 
 interface ReviewsSectionProps {
   productId: string;
+  /** The sizes the product is sold in, for the review form's "Size bought". */
+  sizes: readonly string[];
   reviews: readonly Review[];
   /** All reviews of the product; the list holds the newest ones only. */
   total: number;
@@ -16,7 +19,7 @@ interface ReviewsSectionProps {
   onLoginNeeded: () => void;
 }
 
-export function ReviewsSection({ productId, reviews, total, user, onLoginNeeded }: ReviewsSectionProps) {
+export function ReviewsSection({ productId, sizes, reviews, total, user, onLoginNeeded }: ReviewsSectionProps) {
   const [open, setOpen] = useState(false);
   return (
     <section aria-labelledby="reviews-title" className="border-t border-sand pt-12">
@@ -54,12 +57,47 @@ export function ReviewsSection({ productId, reviews, total, user, onLoginNeeded 
                 </div>
                 <RatingStars value={review.rating} />
               </div>
+              <ReviewFit review={review} />
               <p className="mt-4 text-sm leading-relaxed whitespace-pre-line text-ink/90">{review.comment}</p>
             </li>
           ))}
         </ul>
       )}
-      {user && <AddReviewModal open={open} onClose={() => setOpen(false)} productId={productId} userId={user._id} />}
+      {user && (
+        <AddReviewModal
+          open={open}
+          onClose={() => setOpen(false)}
+          productId={productId}
+          userId={user._id}
+          sizes={sizes}
+        />
+      )}
     </section>
+  );
+}
+
+/** "Verified buyer" and "Bought M · Runs small", as much of it as the reviewer said. */
+function ReviewFit({ review }: { review: Review }) {
+  const said = [review.size && `Bought ${review.size}`, review.fit && FIT_ANSWER_LABELS[review.fit]].filter(Boolean);
+  if (!review.verified && said.length === 0) return null;
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+      {review.verified && (
+        <span className="inline-flex items-center gap-1 rounded-full bg-go/10 px-2 py-0.5 font-medium text-go-dark">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 16 16"
+            className="size-3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M3 8.5l3 3 7-7" />
+          </svg>
+          Verified buyer
+        </span>
+      )}
+      {said.length > 0 && <span className="text-muted">{said.join(' · ')}</span>}
+    </p>
   );
 }
