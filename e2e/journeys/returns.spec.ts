@@ -181,7 +181,7 @@ test('a customer exchanges one of two dresses for a smaller size; the owner rece
   await shoot(page, 'order-returns');
 });
 
-test("a refund on a discounted order gives back the line's share of what was paid, to the cent", async ({
+test("a refund on a discounted order gives back the line's share of what was paid, to the cent; a worn piece is rejected", async ({
   page,
   browser,
   request,
@@ -205,10 +205,15 @@ test("a refund on a discounted order gives back the line's share of what was pai
   const order = await onlyOrder(page, customer);
   await asAdmin(browser, (adminPage) => markShipped(adminPage, order._id));
 
+  // The scarf comes back for its money; the dress too, but the owner finds it worn.
   await page.goto(`/orders/${order._id}/return`);
-  const line = returnLineBox(page, scarf.name);
-  await line.getByRole('checkbox').check();
-  await line.getByLabel('Reason').selectOption({ label: 'Changed my mind' });
+  const scarfLine = returnLineBox(page, scarf.name);
+  await scarfLine.getByRole('checkbox').check();
+  await scarfLine.getByLabel('Reason').selectOption({ label: 'Changed my mind' });
+  const dressLine = returnLineBox(page, dress.name);
+  await dressLine.getByRole('checkbox').check();
+  await dressLine.getByLabel('Reason').selectOption({ label: 'Other' });
+  await dressLine.getByLabel('Note').fill('The colour is not what I expected');
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Request the return' }).click();
   await expect(page.getByRole('heading', { name: 'Return authorised' })).toBeVisible();
@@ -223,12 +228,26 @@ test("a refund on a discounted order gives back the line's share of what was pai
     const main = adminPage.getByRole('main');
     await main.getByRole('button', { name: 'Mark received' }).click();
     await expect(main.getByText('To inspect', { exact: true })).toBeVisible();
-    await main.getByRole('button', { name: /^Accept/ }).click();
-    const dialog = adminPage.getByRole('dialog', { name: 'Accept the item' });
-    await dialogButton(dialog, 'Accept').click();
+
+    await main.getByRole('button', { name: `Accept ${scarf.name}`, exact: true }).click();
+    const accept = adminPage.getByRole('dialog', { name: 'Accept the item' });
+    await dialogButton(accept, 'Accept').click();
     await expect(adminPage.getByText(`${RETURN_MESSAGES.refunded} ${share} refunded.`)).toBeVisible();
     await expect(main.getByText(`${share} refunded`, { exact: true })).toBeVisible();
     await expect(main.getByText('Refunded', { exact: true })).toBeVisible();
+
+    // A rejection says why, or is not sent.
+    await main.getByRole('button', { name: `Reject ${dress.name}`, exact: true }).click();
+    const reject = adminPage.getByRole('dialog', { name: 'Reject the item' });
+    await dialogButton(reject, 'Reject').click();
+    await expect(reject.getByText(RETURN_MESSAGES.rejectReasonNeeded)).toBeVisible();
+    await expectNoSeriousA11yViolations(adminPage);
+    await shoot(adminPage, 'admin-return-reject');
+    await reject.getByLabel('Why it is not accepted').fill('Worn and washed');
+    await dialogButton(reject, 'Reject').click();
+    await expect(adminPage.getByText(RETURN_MESSAGES.rejected)).toBeVisible();
+    await expect(main.getByText('Not accepted', { exact: true })).toBeVisible();
+    await expect(main.getByText('Done', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(adminPage);
     await shoot(adminPage, 'admin-return-refunded');
   });
@@ -237,6 +256,8 @@ test("a refund on a discounted order gives back the line's share of what was pai
   const returns = returnsSection(page);
   await expect(returns.getByText(`${share} refunded`, { exact: true })).toBeVisible();
   await expect(returns.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(returns.getByText('Not accepted', { exact: true })).toBeVisible();
+  await expect(returns).toContainText('Why: Worn and washed');
   await expect(returns).toContainText('Return complete');
   await expectNoSeriousA11yViolations(page);
   await shoot(page, 'order-return-refunded');

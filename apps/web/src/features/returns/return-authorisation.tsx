@@ -1,4 +1,4 @@
-import { RETURN_MESSAGES, type Return } from '@shop/contract/returns';
+import { RETURN_ADDRESS_LINES, RETURN_MESSAGES, type Return } from '@shop/contract/returns';
 import { useEffect, useRef } from 'react';
 import { ReturnLineList } from './return-line-list';
 
@@ -23,8 +23,17 @@ export function ReturnAuthorisation({ authorised }: { authorised: Return }) {
           <li>
             Write the return number <strong className="font-mono">{authorised.number}</strong> on the parcel.
           </li>
-          <li>Send the parcel back to us. We will tell you by e-mail once it has arrived and been checked.</li>
+          <li>
+            Send the parcel to the address below. We will tell you by e-mail once it has arrived and been checked.
+          </li>
         </ol>
+        <address className="mt-4 rounded-xl bg-linen/60 px-4 py-3 text-sm text-ink not-italic">
+          {RETURN_ADDRESS_LINES.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </address>
       </div>
       <ReturnLineList lines={authorised.lines} />
     </section>

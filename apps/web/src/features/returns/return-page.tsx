@@ -46,9 +46,11 @@ function ReturnDetails({ ret }: { ret: Return }) {
   const inspecting = ret.status === 'received';
   return (
     <div className="space-y-8">
-      <Link to={paths.dashboard.returns.href()} className={actionLink}>
-        ← All returns
-      </Link>
+      <p>
+        <Link to={paths.dashboard.returns.href()} className={actionLink}>
+          ← All returns
+        </Link>
+      </p>
       <dl className="grid gap-5 rounded-2xl border border-sand bg-white p-6 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div className="min-w-0">
           <dt className="field-label">Customer</dt>

@@ -32,7 +32,9 @@ export function optionsText(colour: string | null, size: string | null): string 
 /** What the customer asked for a line: "Refund", or "Exchange for size S" (and its colour when it changes). */
 export function askedText(line: Pick<ReturnLine, 'outcome' | 'exchangeSize' | 'exchangeColour' | 'colour'>): string {
   if (line.outcome === 'refund') return 'Refund';
-  const colour = line.exchangeColour && line.exchangeColour !== line.colour ? ` in ${line.exchangeColour}` : '';
+  // A line bought before colours has none to compare with: its exchange names the size alone.
+  const colour =
+    line.colour && line.exchangeColour && line.exchangeColour !== line.colour ? ` in ${line.exchangeColour}` : '';
   return `Exchange${line.exchangeSize ? ` for size ${line.exchangeSize}` : ''}${colour}`;
 }
 
