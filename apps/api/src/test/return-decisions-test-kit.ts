@@ -7,13 +7,23 @@ import { reserveCart } from '../modules/inventory/inventory.service';
 import { checkout, confirm, submitCard } from './checkout-test-kit';
 import { makeCode } from './discount-test-kit';
 import type { TestUser } from './factories';
-import { admin, t } from './refunds-test-kit';
+import * as refundsShop from './refunds-test-kit';
+import type { TestApp } from './test-app';
 
 /**
  * Returns already received, written straight into their tables (the customer's request is another
  * module's), on orders bought through the real checkout; and the owner's decision over HTTP. The shop
- * is refunds-test-kit's: start it with `beforeAll(startRefundsShop)`.
+ * is refunds-test-kit's (start it with `beforeAll(startRefundsShop)`) unless a file passes its own to
+ * `useShop`.
  */
+
+let chosen: { t: TestApp; admin: TestUser } | undefined;
+
+/** The shop the helpers work on: refunds-test-kit's, unless the file chose another (one that sends mail). */
+export function useShop(shop: { t: TestApp; admin: TestUser }) {
+  chosen = shop;
+}
+const shop = () => chosen ?? { t: refundsShop.t, admin: refundsShop.admin };
 
 type Product = { id: string; name: string; image: string; category: string; color: string };
 
@@ -23,17 +33,17 @@ export async function buy(
   items: { product: { id: string }; size: string; quantity: number }[],
   percentOff?: number,
 ): Promise<{ order: Order; lines: (typeof orderItems.$inferSelect)[] }> {
-  const code = percentOff ? (await makeCode(t.app, admin, { percentOff })).code : undefined;
+  const code = percentOff ? (await makeCode(shop().t.app, shop().admin, { percentOff })).code : undefined;
   const cart = items.map((i) => ({ _id: i.product.id, quantity: i.quantity, size: i.size }));
-  const opened = await checkout(t.app, user, cart, code);
+  const opened = await checkout(shop().t.app, user, cart, code);
   expect(opened.statusCode, opened.body).toBe(200);
   const { id } = opened.json() as { id: string };
-  expect((await submitCard(t.app, id)).statusCode).toBe(303);
-  const res = await confirm(t.app, user, id);
+  expect((await submitCard(shop().t.app, id)).statusCode).toBe(303);
+  const res = await confirm(shop().t.app, user, id);
   expect(res.statusCode, res.body).toBe(200);
   const order = res.json().order as Order;
-  const lines = await t.db
-    .select()
+  const lines = await shop()
+    .t.db.select()
     .from(orderItems)
     .where(eq(orderItems.orderId, order._id))
     .orderBy(asc(orderItems.position), asc(orderItems.id));
@@ -51,12 +61,12 @@ export interface ReturnedLineInput {
 
 /** Holds `quantity` of a size for an exchange, as the customer's request does. */
 async function holdExchange(product: Product, size: string, quantity: number) {
-  const [variant] = await t.db
-    .select()
+  const [variant] = await shop()
+    .t.db.select()
     .from(productVariants)
     .where(and(eq(productVariants.productId, product.id), eq(productVariants.size, size)));
   if (!variant) throw new Error(`no size ${size}`);
-  const holdId = await t.db.transaction((tx) =>
+  const holdId = await shop().t.db.transaction((tx) =>
     reserveCart(
       tx,
       [
@@ -86,8 +96,8 @@ export async function receivedReturn(
   lines: ReturnedLineInput[],
   status: 'requested' | 'received' = 'received',
 ): Promise<{ id: string; lineIds: string[] }> {
-  const [ret] = await t.db
-    .insert(returns)
+  const [ret] = await shop()
+    .t.db.insert(returns)
     .values({ orderId: order._id, email: order.email, status, receivedAt: status === 'received' ? new Date() : null })
     .returning();
   if (!ret) throw new Error('return not made');
@@ -96,8 +106,8 @@ export async function receivedReturn(
     const exchange = line.exchangeFor
       ? await holdExchange(line.exchangeFor.product, line.exchangeFor.size, line.quantity)
       : undefined;
-    const [row] = await t.db
-      .insert(returnLines)
+    const [row] = await shop()
+      .t.db.insert(returnLines)
       .values({
         returnId: ret.id,
         orderItemId: line.itemId,
@@ -115,16 +125,16 @@ export async function receivedReturn(
   return { id: ret.id, lineIds };
 }
 
-export const inspect = (returnId: string, lineId: string, body: InspectReturnLineRequest, user: TestUser = admin) =>
-  t.app.inject({
+export const inspect = (returnId: string, lineId: string, body: InspectReturnLineRequest, user?: TestUser) =>
+  shop().t.app.inject({
     method: 'POST',
     url: `/api/returns/${returnId}/lines/${lineId}/inspect`,
-    headers: user.headers,
+    headers: (user ?? shop().admin).headers,
     payload: body,
   });
 
 export async function lineRow(lineId: string) {
-  const [row] = await t.db.select().from(returnLines).where(eq(returnLines.id, lineId));
+  const [row] = await shop().t.db.select().from(returnLines).where(eq(returnLines.id, lineId));
   if (!row) throw new Error('no such line');
   return row;
 }
@@ -134,22 +144,22 @@ export const answeredLine = (body: { return: { lines: ReturnLine[] } }, lineId: 
 
 /** A product's sizes' counts: on hand and held. */
 export async function sizesOf(productId: string) {
-  const rows = await t.db.select().from(productVariants).where(eq(productVariants.productId, productId));
+  const rows = await shop().t.db.select().from(productVariants).where(eq(productVariants.productId, productId));
   return Object.fromEntries(rows.map((r) => [r.size, { onHand: r.onHand, reserved: r.reserved }]));
 }
 
 /** A product's ledger movements of one reason, by size. */
 export async function ledgerOf(productId: string, reason: 'return' | 'restock' | 'sale' | 'release') {
-  return t.db
-    .select({ size: productVariants.size, onHand: stockLedger.onHandDelta, reserved: stockLedger.reservedDelta })
+  return shop()
+    .t.db.select({ size: productVariants.size, onHand: stockLedger.onHandDelta, reserved: stockLedger.reservedDelta })
     .from(stockLedger)
     .innerJoin(productVariants, eq(productVariants.id, stockLedger.variantId))
     .where(and(eq(productVariants.productId, productId), eq(stockLedger.reason, reason)));
 }
 
 export function auditRowsOf(returnId: string) {
-  return t.db
-    .select({ kind: auditLog.kind, details: auditLog.details })
+  return shop()
+    .t.db.select({ kind: auditLog.kind, details: auditLog.details })
     .from(auditLog)
     .where(and(eq(auditLog.targetType, 'return'), eq(auditLog.targetId, returnId)))
     .orderBy(asc(auditLog.id));
