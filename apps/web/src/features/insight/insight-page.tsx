@@ -14,6 +14,7 @@ import { InsightRangePicker } from './insight-range-picker';
 import { LowStockCard } from './low-stock-card';
 import { MostWaitedCard } from './most-waited-card';
 import { MostWishedCard } from './most-wished-card';
+import { ReturnsPanel } from './returns-panel';
 import { SalesCharts } from './sales-charts';
 import { TopProductsTable } from './top-products-table';
 import { useInsightRange } from './use-insight-range';
@@ -90,6 +91,7 @@ export function InsightPage() {
             </div>
           )}
         </QueryState>
+        <ReturnsPanel range={range} />
       </div>
     </>
   );
