@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHOP_NAME } from '@shop/contract/constants';
-import { DEFAULT_RETURN_WINDOW_DAYS } from '@shop/contract/returns';
 import { z } from 'zod';
+import { returnsEnv } from './config-returns';
 import { bool, optionalString, positiveInt, seconds } from './config-values';
 import { parseTrustProxy } from './trust-proxy';
 
@@ -102,10 +102,7 @@ const envSchema = z.object({
   /** Requests to hear about a sold-out size that one address, and one e-mail, may make an hour. */
   BACK_IN_STOCK_REQUESTS_PER_IP_PER_HOUR: positiveInt(30),
   BACK_IN_STOCK_REQUESTS_PER_EMAIL_PER_HOUR: positiveInt(10),
-  /** Return requests one customer may make a minute (each may hold an exchange's size for weeks). */
-  RETURN_REQUESTS_PER_USER_PER_MINUTE: positiveInt(10),
-  /** Days after an order is first shipped (or completed) that its customer may ask to return it. */
-  RETURN_WINDOW_DAYS: positiveInt(DEFAULT_RETURN_WINDOW_DAYS),
+  ...returnsEnv,
   /** Admins without a second factor must turn it on before any admin call is answered. */
   ADMIN_REQUIRE_2FA: bool(false),
   /** Wrong two-factor codes for one account within LOGIN_FAILURE_WINDOW_MINUTES before it is refused. */

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnLines } from '../../db/schema';
 import { createAdmin, createUser, type TestUser } from '../../test/factories';
 import { messageId, received, startMailShop, stopMailShop, t, toText } from '../../test/mail-delivery-test-kit';
+import { askReturn, buy, clothing, ship } from '../../test/returns-test-kit';
 import { type ComposedMail, composeMail, NothingToSend } from '../mail/mail-compose';
-import { askReturn, buy, clothing, ship } from './returns-test-kit';
 
 /** The return mails, sent by the mail worker to a real SMTP server, and those of a decided line composed. */
 let admin: TestUser;

@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { createAdmin, createUser, type TestUser } from '../../test/factories';
+import { askReturn, buy, clothing, ship } from '../../test/returns-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { askReturn, buy, clothing, ship } from './returns-test-kit';
 
 let t: TestApp;
 let admin: TestUser;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnLines } from '../../db/schema';
 import { checkout } from '../../test/checkout-test-kit';
 import { createAdmin, createUser, type TestUser } from '../../test/factories';
+import { askReturn, buy, clothing, ship, sizeOf } from '../../test/returns-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { askReturn, buy, clothing, ship, sizeOf } from './returns-test-kit';
 
 // Requests racing for the same pieces: on PostgreSQL (TEST_DATABASE_URL) they truly run at once.
 

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, productColours, returnLines, returns } from '../../db/schema';
 import { createAdmin, createUser, type TestUser } from '../../test/factories';
+import { askReturn, buy, clothing, ship, shippedDaysAgo, sizeOf } from '../../test/returns-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { askReturn, buy, clothing, ship, shippedDaysAgo, sizeOf } from './returns-test-kit';
 
 let t: TestApp;
 let admin: TestUser;
@@ -150,7 +150,10 @@ describe('an exchange for another size or colour of the same product', () => {
 
   it('refuses the size and colour bought (400) and one the product is not made in (400)', async () => {
     const { user, orderId, line } = await shippedOrder();
-    const same = await askReturn(t.app, user, { orderId, lines: [exchangeOf(line.id, { size: 'M', colour: 'black' })] });
+    const same = await askReturn(t.app, user, {
+      orderId,
+      lines: [exchangeOf(line.id, { size: 'M', colour: 'black' })],
+    });
     expect(same.statusCode).toBe(400);
     expect(same.json().message).toBe(RETURN_MESSAGES.exchangeSameChoice);
     for (const exchange of [{ size: 'XL' }, { size: 'L', colour: 'red' }]) {

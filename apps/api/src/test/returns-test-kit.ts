@@ -3,10 +3,10 @@ import type { ReturnRequest } from '@shop/contract/returns';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { Queryable } from '../../db/client';
-import { orderItems, orders, productVariants } from '../../db/schema';
-import { confirm, GOOD_CARD, GOOD_DELIVERY, openSession, submitCard } from '../../test/checkout-test-kit';
-import { createProduct, type TestUser } from '../../test/factories';
+import type { Queryable } from '../db/client';
+import { orderItems, orders, productVariants } from '../db/schema';
+import { confirm, GOOD_CARD, GOOD_DELIVERY, openSession, submitCard } from './checkout-test-kit';
+import { createProduct, type TestUser } from './factories';
 
 /** The stock a returns test's product has unless it says otherwise: a few of three sizes. */
 export const SIZES = [
@@ -16,7 +16,10 @@ export const SIZES = [
 ];
 
 /** A product of clothing sizes, in the given colours (each with its own price when given). */
-export function clothing(db: Queryable, options: { stock?: typeof SIZES; colours?: Color[]; priceCents?: number } = {}) {
+export function clothing(
+  db: Queryable,
+  options: { stock?: typeof SIZES; colours?: Color[]; priceCents?: number } = {},
+) {
   return createProduct(db, {
     priceCents: options.priceCents ?? 3000,
     sizeScale: 'clothing',
