@@ -20,7 +20,7 @@ import {
   refundShareOf,
 } from '../modules/returns/return-decisions.service';
 import { returnById } from '../modules/returns/returns.service';
-import { conflict, notFound } from '../platform/errors';
+import { AppError, conflict, notFound } from '../platform/errors';
 import { enqueueMail, mailEventKey } from '../platform/mail-jobs';
 
 /** What a decision did, for what follows its commit. */
@@ -42,6 +42,8 @@ const ANSWER = {
   exchanged: RETURN_MESSAGES.exchanged,
   rejected: RETURN_MESSAGES.rejected,
 } as const;
+
+const REFUSED_HINT = "The line stays accepted: refund it from the order's page.";
 
 const exchangeSoldOut = (name: string) =>
   conflict(`The size to exchange "${name}" for is no longer in stock: restock it, or reject the line.`);
@@ -137,6 +139,30 @@ async function decideLine(
   return { status, refund, stockMoved };
 }
 
+/**
+ * Asks the provider for an accepted line's refund after its decision committed. A silent provider
+ * leaves the refund pending for the retry job, which settles it (and queues its mail) once. A refusal
+ * fails the refund: the line keeps its decision but is counted as having given back nothing, so it
+ * never claims money that did not move, and the owner is told to refund from the order instead.
+ */
+async function askForLineRefund(
+  deps: RefundDeps,
+  ids: { returnId: string; lineId: string },
+  { refund, paymentId }: OpenedRefund,
+): Promise<void> {
+  deps.log.info(
+    { returnId: ids.returnId, refundId: refund.id, amountCents: refund.amountCents },
+    'return refund opened',
+  );
+  try {
+    await askRefundProvider(deps, refund, paymentId);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.kind !== 'bad_gateway') throw err;
+    await recordLineRefund(deps.db, ids.lineId, refund.id, 0);
+    throw new AppError('bad_gateway', `${err.message} ${REFUSED_HINT}`);
+  }
+}
+
 /** POST /api/returns/:id/lines/:lineId/inspect: the owner accepts or rejects one received line. */
 export async function inspectReturnLine(
   deps: RefundDeps,
@@ -146,14 +172,7 @@ export async function inspectReturnLine(
 ): Promise<ReturnResponse> {
   const decided = await deps.db.transaction((tx) => decideLine(deps, tx, actor, ids, decision));
   deps.events.stockMoved(decided.stockMoved);
-  if (decided.refund) {
-    const { refund, paymentId } = decided.refund;
-    deps.log.info(
-      { returnId: ids.returnId, refundId: refund.id, amountCents: refund.amountCents },
-      'return refund opened',
-    );
-    await askRefundProvider(deps, refund, paymentId);
-  }
+  if (decided.refund) await askForLineRefund(deps, ids, decided.refund);
   const answer = await returnById(deps.db, ids.returnId);
   if (!answer) throw notFound(RETURN_MESSAGES.notFound);
   return { message: ANSWER[decided.status], return: answer };

@@ -1,6 +1,6 @@
 import { type inspectReturnLineRequestSchema, RETURN_MESSAGES, SHIPPING_REFUNDED_FOR } from '@shop/contract/returns';
 import type { z } from 'zod';
-import type { Transaction } from '../../db/client';
+import type { Queryable, Transaction } from '../../db/client';
 import { conflict, notFound } from '../../platform/errors';
 import {
   chargedLinesOfOrder,
@@ -85,7 +85,7 @@ export async function refundShareOf(tx: Transaction, ret: DecisionReturnRow, lin
 }
 
 /** Keeps what a refunded line gave back and the refund that gives it (none when nothing was left). */
-export function recordLineRefund(tx: Transaction, lineId: string, refundId: string | null, cents: number) {
+export function recordLineRefund(tx: Queryable, lineId: string, refundId: string | null, cents: number) {
   return setLineRefund(tx, lineId, refundId, cents);
 }
 
