@@ -8,10 +8,13 @@ import * as queries from './returns.queries';
  * mails are written from it. Apart from returns.service, so the mail thread loads these reads alone.
  */
 
-/** Returns by id, in the order of `ids`, each with its lines; ids that do not exist are left out. */
+/**
+ * Returns by id, in the order of `ids`, each with its lines; ids that do not exist are left out. The two
+ * reads run one after the other: `db` may be a transaction, whose one connection runs one at a time.
+ */
 export async function returnsByIds(db: Queryable, ids: readonly string[]): Promise<Return[]> {
-  const [rows, lines] = await Promise.all([queries.returnsByIds(db, ids), queries.linesOfReturns(db, ids)]);
-  return toReturnDtos(ids, rows, lines);
+  const rows = await queries.returnsByIds(db, ids);
+  return toReturnDtos(ids, rows, await queries.linesOfReturns(db, ids));
 }
 
 /** One return as the API answers it, or nothing when it does not exist. */

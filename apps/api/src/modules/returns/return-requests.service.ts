@@ -155,8 +155,11 @@ export async function requestReturn(
     );
     const settled = settleLines(body.lines, bought, asked, sizes);
     const { id } = await queries.insertReturn(tx, { orderId: order.id, userId: customer.id, email: order.email });
+    // A checkout's hold lets its commit skip waiting for the disk; a return is kept as durably as any write.
+    const durability = settled.some((l) => l.exchange) ? await queries.commitDurability(tx) : null;
     const rows: queries.NewReturnLine[] = [];
     for (const line of settled) rows.push(await lineRow(tx, id, line, customer.id, now));
+    if (durability) await queries.restoreCommitDurability(tx, durability);
     await queries.insertReturnLines(tx, rows);
     await enqueueMail(ctx.jobs, tx, mailEventKey('return-authorised', id));
     return { returnId: id, heldProducts: settled.flatMap((l) => (l.exchange ? [l.exchange.productId] : [])) };

@@ -269,3 +269,14 @@ export async function markReceived(tx: Queryable, id: string, now: Date): Promis
     .returning({ id: returns.id });
   return rows.length > 0;
 }
+
+/** How this transaction's commit waits for the disk, as the server or session set it. */
+export async function commitDurability(tx: Queryable): Promise<string> {
+  const result = await tx.execute(sql`select current_setting('synchronous_commit') as setting`);
+  return (result as unknown as { rows: { setting: string }[] }).rows[0]?.setting ?? 'on';
+}
+
+/** Sets it back for the rest of the transaction, after a statement that changed it (a stock hold's). */
+export async function restoreCommitDurability(tx: Queryable, setting: string): Promise<void> {
+  await tx.execute(sql`select set_config('synchronous_commit', ${setting}, true)`);
+}
