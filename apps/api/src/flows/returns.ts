@@ -82,7 +82,7 @@ async function refundLine(
       : null;
   await recordLineRefund(tx, line.id, refund?.refund.id ?? null, cents);
   // A refund's mail is queued when the provider has made it (refunds.service settleRefund).
-  if (!refund) await enqueueMail(deps.jobs, tx, mailEventKey('return-refunded', line.id));
+  if (!refund) await enqueueMail(deps.jobs, tx, mailEventKey(MAIL_KIND.refunded, line.id));
   return { refund, cents };
 }
 
