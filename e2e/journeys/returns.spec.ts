@@ -6,7 +6,7 @@ import { RETURN_MESSAGES } from '@shop/contract/returns';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { logIn } from '../support/account';
 import { type Customer, ok, registerCustomer } from '../support/api';
-import { asAdmin, dashboardHeading, openDashboardPage, tableRow } from '../support/dashboard';
+import { asAdmin, buyThroughHostedPage, dashboardHeading, openDashboardPage, tableRow } from '../support/dashboard';
 import { fixtures } from '../support/env';
 import { CARDS, payWithCard } from '../support/hosted-checkout';
 import {
@@ -138,6 +138,15 @@ test('a customer exchanges one of two dresses for a smaller size; the owner rece
     await expect(row).toContainText('Too large');
     await expectNoSeriousA11yViolations(adminPage);
     await shoot(adminPage, 'admin-returns-list');
+    // The filters narrow the list, and say so when nothing is left.
+    await adminPage.getByLabel('Status').selectOption({ label: 'Awaiting parcel' });
+    await adminPage.getByLabel('Reason').selectOption({ label: 'Faulty' });
+    await adminPage.getByRole('button', { name: 'Apply' }).click();
+    await expect(adminPage.getByText('No returns match these filters.')).toBeVisible();
+    await expect(adminPage).toHaveURL(/reason=faulty/);
+    await adminPage.getByLabel('Reason').selectOption({ label: 'Too large' });
+    await adminPage.getByRole('button', { name: 'Apply' }).click();
+    await expect(row).toContainText('Awaiting parcel');
 
     await row.getByRole('link', { name: number }).click();
     await expect(dashboardHeading(adminPage, `Return ${number}`)).toBeVisible();
@@ -261,4 +270,44 @@ test("a refund on a discounted order gives back the line's share of what was pai
   await expect(returns).toContainText('Return complete');
   await expectNoSeriousA11yViolations(page);
   await shoot(page, 'order-return-refunded');
+});
+
+test('a return asked meanwhile elsewhere is refused in the form with the reason, and the order says all is returned', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const { scarf } = fixtures();
+  const customer = await registerCustomer(request);
+  const order = await buyThroughHostedPage(page, customer, scarf);
+  await asAdmin(browser, (adminPage) => markShipped(adminPage, order._id));
+
+  await page.goto(`/orders/${order._id}/return`);
+  const line = returnLineBox(page, scarf.name);
+  await line.getByRole('checkbox').check();
+  await line.getByLabel('Reason').selectOption({ label: 'Faulty' });
+  // The same customer, in another tab, sends the scarf back first.
+  const item = order.products[0];
+  if (!item) throw new Error('The order has no line');
+  await ok(
+    await page.request.post(apiPaths.returns, {
+      data: {
+        orderId: order._id,
+        lines: [{ itemId: item._id, quantity: 1, reason: 'faulty', outcome: 'refund' }],
+      },
+    }),
+    'returning the scarf in another tab',
+  );
+  await page.getByRole('button', { name: 'Request the return' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: RETURN_MESSAGES.tooMany(item.name, 0) })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Return authorised' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await shoot(page, 'return-form-refused');
+
+  await page.getByRole('link', { name: 'Back to your order' }).click();
+  const returns = returnsSection(page);
+  await expect(returns).toContainText('Every item of this order has been returned.');
+  await expect(returns).toContainText('Return authorised: please send the parcel');
+  await expect(returns.getByRole('link', { name: 'Return or exchange items' })).toHaveCount(0);
 });
