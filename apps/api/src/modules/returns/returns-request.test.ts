@@ -3,9 +3,13 @@ import { RETURN_MESSAGES } from '@shop/contract/returns';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, productColours, returnLines, returns } from '../../db/schema';
+import { sweepExpiredHolds } from '../../flows/checkout-release';
 import { createAdmin, createUser, type TestUser } from '../../test/factories';
 import { askReturn, buy, clothing, ship, shippedDaysAgo, sizeOf } from '../../test/returns-test-kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { fulfilDepsOf } from '../orders/fulfil-deps';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
 let admin: TestUser;
@@ -146,6 +150,18 @@ describe('an exchange for another size or colour of the same product', () => {
     const [row] = await t.db.select().from(returnLines).where(eq(returnLines.orderItemId, line.id));
     expect(row?.exchangeHoldId).toBeTruthy();
     expect(row?.exchangeVariantId).toBeTruthy();
+  });
+
+  it('holds the size for 60 days: an exchange never sent back frees it then', async () => {
+    const { user, orderId, line, product } = await shippedOrder();
+    const res = await askReturn(t.app, user, { orderId, lines: [exchangeOf(line.id, { size: 'S' })] });
+    expect(res.statusCode, res.body).toBe(201);
+    const held = (await sizeOf(t.db, product.id, 'S'))?.reserved ?? 0;
+    const deps = fulfilDepsOf(t.app.deps, t.app.log);
+    await sweepExpiredHolds(deps, new Date(Date.now() + 59 * DAY_MS));
+    expect((await sizeOf(t.db, product.id, 'S'))?.reserved).toBe(held);
+    await sweepExpiredHolds(deps, new Date(Date.now() + 61 * DAY_MS));
+    expect((await sizeOf(t.db, product.id, 'S'))?.reserved).toBe(held - 1);
   });
 
   it('refuses the size and colour bought (400) and one the product is not made in (400)', async () => {
