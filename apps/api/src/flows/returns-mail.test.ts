@@ -16,7 +16,10 @@ beforeAll(async () => {
   await startMailShop();
   useShop({ t, admin: await createAdmin(t.db) });
 });
-afterAll(stopMailShop);
+afterAll(async () => {
+  useShop(undefined);
+  await stopMailShop();
+});
 
 async function returned(outcome: 'refund' | 'exchange') {
   const user = await createUser(t.db);

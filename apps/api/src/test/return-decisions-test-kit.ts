@@ -19,8 +19,11 @@ import type { TestApp } from './test-app';
 
 let chosen: { t: TestApp; admin: TestUser } | undefined;
 
-/** The shop the helpers work on: refunds-test-kit's, unless the file chose another (one that sends mail). */
-export function useShop(shop: { t: TestApp; admin: TestUser }) {
+/**
+ * The shop the helpers work on: refunds-test-kit's, unless the file chose another (one that sends mail).
+ * Test files share modules, so a file that chooses one chooses none again in its `afterAll`.
+ */
+export function useShop(shop: { t: TestApp; admin: TestUser } | undefined) {
   chosen = shop;
 }
 const shop = () => chosen ?? { t: refundsShop.t, admin: refundsShop.admin };
