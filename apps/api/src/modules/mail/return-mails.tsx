@@ -33,7 +33,10 @@ const mailLineOf = (line: ReturnLine): ReturnMailLine => ({
   // A product of one colour names none on its lines, nor then on its exchange.
   exchangeFor:
     line.outcome === 'exchange'
-      ? describeChoice(line.colour === null ? null : line.exchangeColour, line.exchangeSize) || null
+      ? describeChoice(line.colour === null ? null : line.exchangeColour, line.exchangeSize).replace(
+          /^Size /,
+          'size ',
+        ) || null
       : null,
 });
 

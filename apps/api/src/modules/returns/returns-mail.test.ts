@@ -45,7 +45,7 @@ describe('the return mails over SMTP', () => {
     const text = mail.text ?? '';
     expect(text).toContain(made.number);
     expect(text).toContain(`1 × ${product.name} (Size M), for a refund`);
-    expect(text).toContain(`1 × ${product.name} (Size S), to exchange for Size L`);
+    expect(text).toContain(`1 × ${product.name} (Size S), to exchange for size L`);
     expect(text).toMatch(/Pack the items/);
     expect(text).toMatch(/Write the return number/);
     expect(text).toMatch(/Keep the receipt/);
@@ -88,7 +88,7 @@ describe('the mails of a decided line', () => {
 
     await t.db.update(returnLines).set({ status: 'exchanged' }).where(eq(returnLines.id, exchanged._id));
     const shipped = (await compose('return-exchange-shipped', exchanged._id)) as ComposedMail;
-    expect(shipped.text).toContain(`1 × ${product.name} (Size L)`);
+    expect(shipped.text).toContain(`1 × ${product.name} (size L)`);
     expect(shipped.subject).toMatch(/on its way/);
     expect(await compose('return-rejected', exchanged._id)).toBeInstanceOf(NothingToSend);
 
