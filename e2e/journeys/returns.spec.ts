@@ -302,6 +302,8 @@ test('a return asked meanwhile elsewhere is refused in the form with the reason,
   await page.getByRole('button', { name: 'Request the return' }).click();
   await expect(page.getByRole('alert').filter({ hasText: RETURN_MESSAGES.tooMany(item.name, 0) })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Return authorised' })).toHaveCount(0);
+  // The form stays as filled, under the reason, though the order's returns were read again.
+  await expect(line.getByRole('checkbox')).toBeChecked();
   await expectNoSeriousA11yViolations(page);
   await shoot(page, 'return-form-refused');
 

@@ -5,7 +5,7 @@ import {
   type Return,
   type ReturnRequest,
 } from '@shop/contract/returns';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { get, type UseFormReturn, useWatch } from 'react-hook-form';
 import { Button } from '../../ui/button';
 import { SchemaCheckbox, SchemaRadioCards, SchemaSelect } from '../../ui/schema-choice';
@@ -35,7 +35,9 @@ interface ReturnRequestFormProps {
 
 /** The customer's return: the lines to send back, each with how many, why, and a refund or an exchange. */
 export function ReturnRequestForm({ orderId, lines, onSent }: ReturnRequestFormProps) {
-  const returnable = useMemo(() => lines.filter((line) => line.returnable > 0), [lines]);
+  // The lines as the form opened: a refetch (after a refused request) must not shift the fields' indexes
+  // under what the customer filled; the server's reason says what changed.
+  const [returnable] = useState(() => lines.filter((line) => line.returnable > 0));
   const schema = useMemo(() => returnFormSchema(orderId, returnable), [orderId, returnable]);
   const form = useSchemaForm(schema, returnFormDefaults(returnable));
   const [requestReturn, { isLoading }] = useRequestReturnMutation();

@@ -1,4 +1,4 @@
-import type { Return } from '@shop/contract/returns';
+import type { OrderReturnsResponse, Return } from '@shop/contract/returns';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -36,22 +36,36 @@ export function ReturnRequestPage() {
           }
           failed={{ title: 'We could not load the items of this order.', reason: true }}
         >
-          {(answer) =>
-            answer.returnableUntil ? (
-              <div className="space-y-6">
-                <p className="text-sm text-muted">
-                  You can return items until {formatReturnDay(answer.returnableUntil)}.
-                </p>
-                <ReturnRequestForm orderId={orderId} lines={answer.lines} onSent={setAuthorised} />
-              </div>
-            ) : (
-              <p className="rounded-2xl border border-sand bg-white p-6 text-sm text-ink">
-                {answer.reason ?? 'Nothing of this order can be returned now.'}
-              </p>
-            )
-          }
+          {(answer) => <ReturnRequestBody orderId={orderId} answer={answer} onSent={setAuthorised} />}
         </QueryState>
       )}
+    </div>
+  );
+}
+
+interface ReturnRequestBodyProps {
+  orderId: string;
+  answer: OrderReturnsResponse;
+  onSent: (authorised: Return) => void;
+}
+
+/**
+ * The form, or why there is none. Decided on the answer the page opened with: a request refused meanwhile
+ * refetches the order's returns, and the form (with the server's reason in it) must stay on screen.
+ */
+function ReturnRequestBody({ orderId, answer, onSent }: ReturnRequestBodyProps) {
+  const [opened] = useState(answer);
+  if (!opened.returnableUntil || !opened.lines.some((line) => line.returnable > 0)) {
+    return (
+      <p className="rounded-2xl border border-sand bg-white p-6 text-sm text-ink">
+        {opened.reason ?? 'Every item of this order has been returned.'}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-muted">You can return items until {formatReturnDay(opened.returnableUntil)}.</p>
+      <ReturnRequestForm orderId={orderId} lines={opened.lines} onSent={onSent} />
     </div>
   );
 }
