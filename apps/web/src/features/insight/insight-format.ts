@@ -11,3 +11,5 @@ export const formatCount = (n: number) => countFormat.format(n);
 
 /** `part` of `whole` as a percentage, or a dash when there was nothing to convert from. */
 export const formatShare = (part: number, whole: number) => (whole > 0 ? percentFormat.format(part / whole) : '–');
+/** A rate the API gives as a share (0.125) as "12.5%". */
+export const formatRate = (rate: number) => percentFormat.format(rate);

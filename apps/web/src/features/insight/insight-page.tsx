@@ -88,10 +88,13 @@ export function InsightPage() {
           {(summary) => (
             <div className={`transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching}>
               <Figures summary={summary} />
+              {/* Asked for once the totals are shown, as the charts are, so the page never jumps under them. */}
+              <div className="mt-12">
+                <ReturnsPanel range={range} />
+              </div>
             </div>
           )}
         </QueryState>
-        <ReturnsPanel range={range} />
       </div>
     </>
   );

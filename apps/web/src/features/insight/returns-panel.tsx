@@ -4,11 +4,8 @@ import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { StatCardsSkeleton } from '../../ui/dashboard-kit/stat-card';
 import { useGetInsightReturnsQuery } from './insight.api';
 import { failedWithReason } from './insight-failed';
-import { formatCount } from './insight-format';
+import { formatCount, formatRate } from './insight-format';
 import { ReturnsByReasonTable, ReturnsBySizeTable, ReturnsProductsTable } from './returns-tables';
-
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-const formatRate = (rate: number) => percent.format(rate);
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (

@@ -5,9 +5,8 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { type Column, DataTableGrid } from '../../ui/dashboard-kit/data-table';
 import { actionLink, alignedRight } from '../../ui/dashboard-kit/table-frame';
-import { formatCount } from './insight-format';
+import { formatCount, formatRate } from './insight-format';
 
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 const figure = 'text-right whitespace-nowrap tabular-nums';
 
 function TableCard({ title, note, children }: { title: string; note: string; children: ReactNode }) {
@@ -22,7 +21,33 @@ function TableCard({ title, note, children }: { title: string; note: string; chi
   );
 }
 
-const framed = 'overflow-x-auto rounded-2xl border border-sand bg-white';
+/** A table in its frame, or what to say when it has no rows. */
+function FramedTable<Row>(props: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  empty: string;
+}) {
+  if (props.rows.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-taupe px-5 py-6 text-center text-sm text-muted">
+        {props.empty}
+      </p>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-sand bg-white">
+      <DataTableGrid
+        caption={props.caption}
+        columns={props.columns}
+        rows={props.rows}
+        rowKey={props.rowKey}
+        tableClassName="w-full border-collapse"
+      />
+    </div>
+  );
+}
 
 function productColumns(rankedBy: 'all' | 'size'): Column<InsightReturnProduct>[] {
   return [
@@ -45,7 +70,7 @@ function productColumns(rankedBy: 'all' | 'size'): Column<InsightReturnProduct>[
     {
       heading: alignedRight('Rate'),
       className: `${figure} font-medium`,
-      cell: (p) => percent.format(rankedBy === 'size' ? p.sizeRate : p.rate),
+      cell: (p) => formatRate(rankedBy === 'size' ? p.sizeRate : p.rate),
     },
   ];
 }
@@ -66,21 +91,13 @@ export function ReturnsProductsTable({
 }) {
   return (
     <TableCard title={title} note={note}>
-      {products.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-taupe px-5 py-6 text-center text-sm text-muted">
-          {empty}
-        </p>
-      ) : (
-        <div className={framed}>
-          <DataTableGrid
-            caption={title}
-            columns={productColumns(rankedBy)}
-            rows={products}
-            rowKey={(p) => p.productId}
-            tableClassName="w-full border-collapse"
-          />
-        </div>
-      )}
+      <FramedTable
+        caption={title}
+        columns={productColumns(rankedBy)}
+        rows={products}
+        rowKey={(p) => p.productId}
+        empty={empty}
+      />
     </TableCard>
   );
 }
@@ -94,21 +111,19 @@ const reasonColumns: Column<ReasonRow>[] = [
     cell: (r) => RETURN_REASON_LABELS[r.reason],
   },
   { heading: alignedRight('Units'), className: figure, cell: (r) => formatCount(r.returned) },
-  { heading: alignedRight('Of sold'), className: figure, cell: (r) => percent.format(r.rate) },
+  { heading: alignedRight('Of sold'), className: figure, cell: (r) => formatRate(r.rate) },
 ];
 
 export function ReturnsByReasonTable({ reasons }: { reasons: ReasonRow[] }) {
   return (
     <TableCard title="By reason" note="Units returned for each reason">
-      <div className={framed}>
-        <DataTableGrid
-          caption="Returns by reason"
-          columns={reasonColumns}
-          rows={reasons}
-          rowKey={(r) => r.reason}
-          tableClassName="w-full border-collapse"
-        />
-      </div>
+      <FramedTable
+        caption="Returns by reason"
+        columns={reasonColumns}
+        rows={reasons}
+        rowKey={(r) => r.reason}
+        empty="Nothing came back."
+      />
     </TableCard>
   );
 }
@@ -118,27 +133,19 @@ const sizeColumns: Column<SizeRow>[] = [
   { heading: 'Size', className: 'text-left font-normal', rowHeader: true, cell: (s) => s.size },
   { heading: alignedRight('Sold'), className: figure, cell: (s) => formatCount(s.sold) },
   { heading: alignedRight('Returned'), className: figure, cell: (s) => formatCount(s.returned) },
-  { heading: alignedRight('Rate'), className: figure, cell: (s) => percent.format(s.rate) },
+  { heading: alignedRight('Rate'), className: figure, cell: (s) => formatRate(s.rate) },
 ];
 
 export function ReturnsBySizeTable({ sizes }: { sizes: SizeRow[] }) {
   return (
     <TableCard title="By size" note="Each size's units returned over sold">
-      {sizes.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-taupe px-5 py-6 text-center text-sm text-muted">
-          No sized pieces sold in these days.
-        </p>
-      ) : (
-        <div className={framed}>
-          <DataTableGrid
-            caption="Returns by size"
-            columns={sizeColumns}
-            rows={sizes}
-            rowKey={(s) => s.size}
-            tableClassName="w-full border-collapse"
-          />
-        </div>
-      )}
+      <FramedTable
+        caption="Returns by size"
+        columns={sizeColumns}
+        rows={sizes}
+        rowKey={(s) => s.size}
+        empty="No sized pieces sold in these days."
+      />
     </TableCard>
   );
 }
