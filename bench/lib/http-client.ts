@@ -15,7 +15,7 @@ export interface Answer {
 }
 
 export interface Request {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   headers?: Record<string, string>;
   body?: string;
 }

@@ -29,6 +29,7 @@ export const ENDPOINT_LABELS: Record<string, string> = {
   purchase_guest: 'purchase as a guest: session + pay with the e-mail + confirm (10 guests)',
   purchase_with_code: 'purchase with a discount code (10% off, no limits; 10 buyers)',
   checkout_session: 'checkout session holding one size (10 buyers)',
+  return_request: 'return request: one piece of a shipped order for a refund (10 customers)',
   password_hash: 'password hash alone (per hash, same concurrency)',
   browsing_while_buying: 'browsing while buying: lists and products, 50 connections, while 10 buyers purchase',
 };

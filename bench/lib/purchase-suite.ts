@@ -6,6 +6,7 @@ import { attempt, logIn, type Measured } from './measured';
 import { withPeakMemory } from './memory';
 import { benchDir, repoRoot } from './options';
 import { makeBenchCode, measureCheckoutSessions, measurePurchases } from './purchase';
+import { measureReturnRequests } from './return-requests';
 
 // The whole purchases (a customer's, a guest's, with a code), a checkout session alone, and the hash alone.
 
@@ -28,6 +29,7 @@ export const PURCHASE_ROWS = [
   'purchase_guest',
   'purchase_with_code',
   'checkout_session',
+  'return_request',
   'password_hash',
 ] as const;
 export type PurchaseRow = (typeof PURCHASE_ROWS)[number];
@@ -72,6 +74,16 @@ export async function runPurchaseAndHash(
         const signedIn = await buyers();
         return withPeakMemory(shopPid, () =>
           measureCheckoutSessions(shopUrl, signedIn, dataset.fixtures.sizedLine, settings),
+        );
+      },
+    ],
+    return_request: [
+      'return request',
+      async () => {
+        const signedIn = await buyers();
+        const admin = await logIn(shopUrl, BENCH_ADMIN);
+        return withPeakMemory(shopPid, () =>
+          measureReturnRequests(shopUrl, signedIn, admin, dataset.fixtures.cartLines, settings),
         );
       },
     ],

@@ -15,6 +15,8 @@ const authOf = (buyer: Buyer): Record<string, string> =>
 export interface BenchLine {
   _id: string;
   size?: string;
+  /** Pieces of the line; one when left out. */
+  quantity?: number;
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -38,12 +40,18 @@ async function openCheckout(
     method: 'POST',
     headers: { ...authOf(buyer), 'content-type': 'application/json' },
     body: JSON.stringify({
-      product: cart.map((line) => ({ ...line, quantity: 1 })),
+      product: cart.map((line) => ({ ...line, quantity: line.quantity ?? 1 })),
       ...(discountCode ? { discountCode } : {}),
     }),
   });
   if (!isOk(created)) throw new Error(`checkout session: ${created.status} ${textOf(created)}`);
   return (JSON.parse(textOf(created)) as { id: string }).id;
+}
+
+/** The order a purchase made, as far as the bench reads it. */
+export interface BoughtOrder {
+  _id: string;
+  products: { _id: string; quantity: number }[];
 }
 
 /** One purchase as the web app and the hosted checkout make it: create the session, pay, confirm. */
@@ -52,7 +60,7 @@ export async function purchase(
   buyer: Buyer,
   cart: readonly BenchLine[],
   discountCode?: string,
-): Promise<void> {
+): Promise<BoughtOrder> {
   const id = await openCheckout(baseUrl, buyer, cart, discountCode);
 
   const paid = await send(`${baseUrl}/checkout/pay/${encodeURIComponent(id)}`, {
@@ -83,9 +91,10 @@ export async function purchase(
     body: JSON.stringify({ session_id: id }),
   });
   if (!isOk(confirmed)) throw new Error(`confirm: ${confirmed.status} ${textOf(confirmed)}`);
+  return (JSON.parse(textOf(confirmed)) as { order: BoughtOrder }).order;
 }
 
-type Step = (buyer: Buyer) => Promise<unknown>;
+export type Step = (buyer: Buyer) => Promise<unknown>;
 
 async function runFor(buyers: readonly Buyer[], step: Step, seconds: number) {
   const times: number[] = [];
@@ -110,7 +119,7 @@ async function runFor(buyers: readonly Buyer[], step: Step, seconds: number) {
 }
 
 /** Every buyer repeating `step` at once, each starting the next when the last ends; figures per step. */
-async function measureSteps(
+export async function measureSteps(
   buyers: readonly Buyer[],
   step: Step,
   settings: { durationSeconds: number; warmupSeconds: number },

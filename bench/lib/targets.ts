@@ -78,6 +78,7 @@ function endpointTargets(json: BenchJson): Target[] {
     p99('cold product detail: p99', 'product_detail_cold', 40),
     ratio('server-rendered product page (cached): ratio to ceiling', 'product_page', 0.3),
     p99('server-rendered product page (cached): p99', 'product_page', 50),
+    p99('return request, 10 customers at once: p99', 'return_request', 100),
     p99('server-rendered product page (uncached, a crawl of 100 pages/s): p99', 'product_page_uncached', 100),
     p99('search p99', 'search', 40),
     p99('search for a mistyped name (uncached, 50/s): p99', 'search_mistyped', 40),
