@@ -93,6 +93,7 @@ describe('authorisation matrix', () => {
       'DELETE /api/products/:id admin',
       'GET /api/products public',
       'GET /api/products/:id public',
+      'GET /api/products/:id/fit public',
       'GET /api/products/export.csv admin',
       'GET /api/products/facets public',
       'GET /api/products/related/:id public',
