@@ -26,10 +26,6 @@ export const FIT_ADVICE: Record<FitAnswer, string> = {
   runs_large: 'Most customers say this runs large: we suggest one size down',
 };
 
-/** "Customers who usually wear M kept S", as the product page lists the sizes customers kept. */
-export const keptSizeSentence = (usualSize: string, keptSize: string) =>
-  `Customers who usually wear ${usualSize} kept ${keptSize}`;
-
 export const fitSummarySchema = z.object({
   /** Answers counted: reviews with a fit answer plus returns for too small or too large. */
   answers: z.number().int(),
