@@ -5,7 +5,7 @@ import { FIT_ANSWER_LABELS, FIT_ANSWERS, type FitSummary } from '@shop/contract/
  * marking the verdict, and the sizes customers of each usual size kept. Nothing while there is nothing
  * to say, so a new product's page is not cluttered with an empty note.
  */
-export function FitNote({ summary }: { summary: FitSummary | undefined }) {
+export function FitNote({ summary }: { summary: FitSummary | null | undefined }) {
   if (!summary || (summary.advice === null && summary.keptSizes.length === 0)) return null;
   const { verdict, advice, keptSizes, answers } = summary;
   return (

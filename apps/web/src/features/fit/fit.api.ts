@@ -5,8 +5,13 @@ import type { AppDispatch } from '../../lib/hooks';
 
 export const fitApi = injectEndpoints((build) => ({
   /** What customers say of a product's fit: its own small answer, so the product's answer stays as fast. */
-  getProductFit: build.query<FitSummary, string>({
-    query: (id) => apiPath(apiPaths.productFit(id)),
+  getProductFit: build.query<FitSummary | null, string>({
+    // No such product is an answer (null), kept as the product's own 404 is: the page does not ask again.
+    queryFn: async (id, _api, _extraOptions, baseQuery) => {
+      const { data, error } = await baseQuery(apiPath(apiPaths.productFit(id)));
+      if (error?.status === 404 || error?.status === 400) return { data: null };
+      return error ? { error } : { data: data as FitSummary };
+    },
     // A review posted on the page may change it.
     providesTags: (_result, _error, id) => [{ type: 'Review', id: `PRODUCT-${id}` }],
   }),
