@@ -10,6 +10,7 @@ import { asAdmin, buyThroughHostedPage, dashboardHeading, openDashboardPage, tab
 import { fixtures } from '../support/env';
 import { CARDS, payWithCard } from '../support/hosted-checkout';
 import {
+  dayOf,
   dialogButton,
   followDashboardLink,
   markShipped,
@@ -22,26 +23,6 @@ import { shoot } from '../support/shots';
 import { newSizedDress } from '../support/stock';
 import { addToCart, openCart, openProduct, proceedToCheckout } from '../support/storefront';
 import { expect, test } from '../support/test';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** "7 January 2027", as the order page says the last day of returns (the journeys run in UTC). */
-const dayOf = (iso: string) => {
-  const date = new Date(iso);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-};
 
 /** The customer's only order, as the API answers it. */
 async function onlyOrder(page: Page, customer: Customer): Promise<Order> {

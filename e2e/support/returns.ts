@@ -7,6 +7,10 @@ import { dashboardHeading } from './dashboard';
 
 /** Returns helpers, written the way the customer and the owner see the pages. */
 
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "7 January 2027", as the order page says the last day of returns (the journeys run in UTC). */
+export const dayOf = (iso: string) => DAY.format(new Date(iso));
+
 /** The owner marks the order shipped through the API: the return window counts from then. */
 export async function markShipped(adminPage: Page, orderId: string): Promise<void> {
   await ok(

@@ -18,6 +18,11 @@ const MONTHS = [
  * 20 ms of main thread here (80 ms on Lighthouse's phone), on the product page's first render.
  */
 
+/** "7 January 2027", a day as a sentence says it, in the browser's time zone. */
+export function formatLongDay(date: Date): string {
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+}
+
 /** "Nov 22, 2026", as Intl's en-US `dateStyle: 'medium'`, in the browser's time zone. */
 export function formatMediumDate(date: Date): string {
   return `${MONTHS[date.getMonth()]?.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;

@@ -1,6 +1,6 @@
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditFilterForm, auditFilterFormSchema } from '@shop/contract/audit';
 import { useEffect } from 'react';
-import { Button } from '../../ui/button';
+import { FilterActions } from '../../ui/dashboard-kit/filter-bar';
 import { FormField } from '../../ui/form-field';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 
@@ -49,20 +49,12 @@ export function AuditLogFilters({ current, onApply, onClear }: AuditLogFiltersPr
       </FormField>
       <SchemaField form={form} name="from" id="audit-from" label="From" type="date" />
       <SchemaField form={form} name="to" id="audit-to" label="To" type="date" />
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
-        <Button type="submit" className="flex-1 lg:flex-none">
-          Apply
-        </Button>
-        <Button
-          variant="ghost"
-          onClick={() => {
-            form.reset({ actor: '', kind: '', from: '', to: '' });
-            onClear();
-          }}
-        >
-          Clear
-        </Button>
-      </div>
+      <FilterActions
+        onClear={() => {
+          form.reset({ actor: '', kind: '', from: '', to: '' });
+          onClear();
+        }}
+      />
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { AUDIT_KIND_LABELS, AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilterForm } from '@shop/contract/audit';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { buttonClass } from '../../ui/button';
-import { type Column, DataTable, PagedList } from '../../ui/dashboard-kit/data-table';
+import { type Column, PagedTable } from '../../ui/dashboard-kit/data-table';
 import { EmailCell } from '../../ui/dashboard-kit/email-cell';
+import { useFilterParams } from '../../ui/dashboard-kit/filter-bar';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { formatDateTime } from '../../ui/dashboard-kit/table-format';
@@ -27,15 +27,8 @@ const endOfDay = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
 
 /** Every staff action, newest first, filtered by who, what and when (read-only: rows cannot change). */
 export function AuditLogPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, apply } = useFilterParams(FILTER_KEYS);
   const filters = filtersOf(params);
-
-  const apply = (next: AuditFilterForm) =>
-    setParams(() => {
-      const copy = new URLSearchParams();
-      for (const key of FILTER_KEYS) if (next[key]) copy.set(key, String(next[key]));
-      return copy;
-    });
 
   return (
     <>
@@ -44,7 +37,7 @@ export function AuditLogPage() {
         title="Audit log"
         description="Every staff action: who did it, when, to what and from which address. Entries cannot be changed or deleted."
       />
-      <AuditLogFilters current={filters} onApply={apply} onClear={() => setParams(new URLSearchParams())} />
+      <AuditLogFilters current={filters} onApply={apply} onClear={() => apply({})} />
       {/* New filters start again from the newest entries. */}
       <AuditLogResults key={params.toString()} filters={filters} />
     </>
@@ -160,18 +153,15 @@ function AuditLogResults({ filters }: { filters: AuditFilterForm }) {
       isEmpty={(data) => !data.entries.length}
     >
       {(data) => (
-        <PagedList
+        <PagedTable
           busy={query.isFetching}
           pager={<AuditLogPager cursors={cursors} nextBefore={data.nextBefore} onMove={setCursors} />}
-        >
-          <DataTable
-            label="Audit log entries"
-            columns={columns}
-            rows={data.entries}
-            rowKey={(entry) => entry.id}
-            tableClassName="min-w-[52rem]"
-          />
-        </PagedList>
+          label="Audit log entries"
+          columns={columns}
+          rows={data.entries}
+          rowKey={(entry) => entry.id}
+          tableClassName="min-w-[52rem]"
+        />
       )}
     </QueryState>
   );

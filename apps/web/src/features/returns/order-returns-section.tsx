@@ -13,22 +13,20 @@ export function OrderReturnsSection({ orderId }: { orderId: string }) {
   const query = useGetOrderReturnsQuery(orderId);
   return (
     <section aria-labelledby="returns-title" className="mt-10">
-      <h2 id="returns-title" className="font-display text-2xl text-ink">
+      <h2 id="returns-title" className="mb-4 font-display text-2xl text-ink">
         Returns
       </h2>
-      <div className="mt-4">
-        <QueryState
-          query={query}
-          loading={
-            <div role="status" aria-label="Loading the returns">
-              <Skeleton className="h-16 w-full" />
-            </div>
-          }
-          failed={{ title: 'The returns of this order could not be loaded.', reason: true }}
-        >
-          {(answer) => <OrderReturns orderId={orderId} answer={answer} />}
-        </QueryState>
-      </div>
+      <QueryState
+        query={query}
+        loading={
+          <div role="status" aria-label="Loading the returns">
+            <Skeleton className="h-16 w-full" />
+          </div>
+        }
+        failed={{ title: 'The returns of this order could not be loaded.', reason: true }}
+      >
+        {(answer) => <OrderReturns orderId={orderId} answer={answer} />}
+      </QueryState>
     </section>
   );
 }

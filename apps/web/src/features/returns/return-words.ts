@@ -1,26 +1,11 @@
 import { formatMoney } from '@shop/contract/money';
 import type { ReturnLine } from '@shop/contract/returns';
 import { ONE_SIZE } from '@shop/contract/sizes';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+import { formatLongDay } from '../../ui/format-date';
 
 /** "7 January 2027", as the return window and the authorisation say a day, in the shopper's time zone. */
 export function formatReturnDay(iso: string): string {
-  const date = new Date(iso);
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+  return formatLongDay(new Date(iso));
 }
 
 /** A piece's colour and size, "Red · M"; a product of one size says its colour alone, or nothing. */

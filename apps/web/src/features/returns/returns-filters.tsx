@@ -8,7 +8,7 @@ import {
 } from '@shop/contract/returns';
 import { useEffect } from 'react';
 import { z } from 'zod';
-import { Button } from '../../ui/button';
+import { FilterActions } from '../../ui/dashboard-kit/filter-bar';
 import { SchemaSelect } from '../../ui/schema-choice';
 import { SchemaField, useSchemaForm } from '../../ui/schema-form';
 
@@ -81,20 +81,12 @@ export function ReturnsFiltersForm({ current, onApply }: ReturnsFiltersFormProps
         autoComplete="off"
         placeholder="Return, order or e-mail"
       />
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
-        <Button type="submit" className="flex-1 lg:flex-none">
-          Apply
-        </Button>
-        <Button
-          variant="ghost"
-          onClick={() => {
-            form.reset(NONE);
-            onApply(NONE);
-          }}
-        >
-          Clear
-        </Button>
-      </div>
+      <FilterActions
+        onClear={() => {
+          form.reset(NONE);
+          onApply(NONE);
+        }}
+      />
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { RETURN_REASON_LABELS, RETURN_REASONS, RETURN_STATUSES, type Return } from '@shop/contract/returns';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { type Column, DataTable, PagedList } from '../../ui/dashboard-kit/data-table';
+import { type Column, PagedTable } from '../../ui/dashboard-kit/data-table';
 import { EmailCell } from '../../ui/dashboard-kit/email-cell';
+import { useFilterParams } from '../../ui/dashboard-kit/filter-bar';
 import { PageHeader } from '../../ui/dashboard-kit/page-header';
 import { QueryState } from '../../ui/dashboard-kit/query-state';
 import { formatDate } from '../../ui/dashboard-kit/table-format';
@@ -16,6 +17,8 @@ import { OWNER_STATUS_LABELS, type ReturnsFilters, ReturnsFiltersForm } from './
 const PAGE_SIZE = 20;
 
 /** The filters in the address, so a reload or a shared link keeps them; an unknown value is no filter. */
+const FILTER_KEYS = ['status', 'reason', 'q'] as const;
+
 function filtersOf(params: URLSearchParams): ReturnsFilters {
   const status = RETURN_STATUSES.find((s) => s === params.get('status')) ?? '';
   const reason = RETURN_REASONS.find((r) => r === params.get('reason')) ?? '';
@@ -24,15 +27,8 @@ function filtersOf(params: URLSearchParams): ReturnsFilters {
 
 /** The owner's returns, newest first: what is on its way back, what waits for inspection, what is done. */
 export function ReturnsPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
-  const apply = (next: ReturnsFilters) =>
-    setParams(() => {
-      const copy = new URLSearchParams();
-      for (const key of ['status', 'reason', 'q'] as const) if (next[key]) copy.set(key, next[key]);
-      return copy;
-    });
-
+  const filtering = useFilterParams(FILTER_KEYS);
+  const filters = filtersOf(filtering.params);
   return (
     <>
       <PageHeader
@@ -40,7 +36,7 @@ export function ReturnsPage() {
         title="Returns"
         description="Returns and exchanges customers asked for: mark a parcel received, then accept or reject each item."
       />
-      <ReturnsFiltersForm current={filters} onApply={apply} />
+      <ReturnsFiltersForm current={filters} onApply={filtering.apply} />
       <ReturnsResults filters={filters} />
     </>
   );
@@ -117,18 +113,15 @@ function ReturnsResults({ filters }: { filters: ReturnsFilters }) {
       isEmpty={(data) => data.returns.length === 0}
     >
       {(data) => (
-        <PagedList
+        <PagedTable
           busy={query.isFetching}
           pager={<Pagination page={page} totalPages={Math.max(1, data.pages)} onPageChange={setPage} />}
-        >
-          <DataTable
-            label="Returns"
-            columns={columns}
-            rows={data.returns}
-            rowKey={(ret) => ret._id}
-            tableClassName="min-w-[52rem]"
-          />
-        </PagedList>
+          label="Returns"
+          columns={columns}
+          rows={data.returns}
+          rowKey={(ret) => ret._id}
+          tableClassName="min-w-[52rem]"
+        />
       )}
     </QueryState>
   );

@@ -114,3 +114,12 @@ export function PagedList({ busy, pager, children }: PagedListProps) {
     </div>
   );
 }
+
+/** A dashboard table with its pages under it: the table of one page, dimmed while the next loads. */
+export function PagedTable<Row>({ busy, pager, ...table }: DataTableProps<Row> & Omit<PagedListProps, 'children'>) {
+  return (
+    <PagedList busy={busy} pager={pager}>
+      <DataTable {...table} />
+    </PagedList>
+  );
+}
