@@ -1,6 +1,8 @@
 /** The shop's business constants, shared by the API and the web app so both count the same way. */
 
 export const SHOP_NAME = 'Lebaba';
+/** Where the shop is, as its footer and the returns it takes in give it. */
+export const SHOP_ADDRESS_LINES = ['12 Linden Row', 'Portland, OR 97205', 'United States'] as const;
 
 export const TAX_RATE = 0.05;
 /** Tax as a whole percentage, so money maths stays in integers. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common';
-import { MAX_CART_LINE_QUANTITY, MAX_CART_LINES, SHOP_NAME } from './constants';
+import { MAX_CART_LINE_QUANTITY, MAX_CART_LINES, SHOP_ADDRESS_LINES, SHOP_NAME } from './constants';
 import { sizeSchema } from './inventory';
 import { colorSchema } from './products';
 
@@ -83,12 +83,7 @@ export const RETURN_MESSAGES = {
 export const returnNumberOf = (number: number): string => `R${String(number).padStart(6, '0')}`;
 
 /** Where a customer sends a return's parcel. */
-export const RETURN_ADDRESS_LINES = [
-  `${SHOP_NAME} Returns`,
-  '14 Weavers Yard',
-  'London E2 7DG',
-  'United Kingdom',
-] as const;
+export const RETURN_ADDRESS_LINES = [`${SHOP_NAME} Returns`, ...SHOP_ADDRESS_LINES] as const;
 
 /** How long an exchange's size is held for the customer: past it an unreturned exchange frees the size. */
 export const EXCHANGE_HOLD_DAYS = 60;

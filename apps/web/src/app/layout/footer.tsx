@@ -1,4 +1,4 @@
-import { SHOP_NAME } from '@shop/contract/constants';
+import { SHOP_ADDRESS_LINES, SHOP_NAME } from '@shop/contract/constants';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { ItemList } from '../../ui/item-list';
@@ -45,7 +45,7 @@ export function Footer() {
           </p>
           <h2 className="sr-only">Contact info</h2>
           <address className="mt-5 space-y-2 text-sm text-ivory/80 not-italic">
-            <p>12 Linden Row, Portland, OR 97205</p>
+            <p>{SHOP_ADDRESS_LINES.slice(0, 2).join(', ')}</p>
             <p>
               <a href="mailto:hello@lebaba.shop" className="hover:text-white hover:underline">
                 hello@lebaba.shop
