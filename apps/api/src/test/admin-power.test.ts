@@ -1,7 +1,7 @@
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_REQUIRED_REASON } from '@shop/contract/two-factor';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { orders, users } from '../db/schema';
 import type { RouteAuth } from '../platform/auth-guard';
 import { confirm, openSession, submitCard } from './checkout-test-kit';
 import { createAdmin, createProduct, createReview, createUser, type TestUser } from './factories';
@@ -23,6 +23,7 @@ interface Owner {
   user: TestUser;
   sessionId: string;
   orderId: string;
+  returnId: string;
 }
 
 async function ownerWithData(user: TestUser): Promise<Owner> {
@@ -31,7 +32,20 @@ async function ownerWithData(user: TestUser): Promise<Owner> {
   const confirmed = await confirm(t.app, user, sessionId);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   await createReview(t.db, { userId: user.id, productId: product.id });
-  return { user, sessionId, orderId: confirmed.json().order._id };
+  const order = confirmed.json().order;
+  // Shipped, so its owner can ask to return it.
+  await t.db.update(orders).set({ status: 'shipped', fulfilledAt: new Date() }).where(eq(orders.id, order._id));
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: '/api/returns',
+    headers: user.headers,
+    payload: {
+      orderId: order._id,
+      lines: [{ itemId: order.products[0]._id, quantity: 1, reason: 'faulty', outcome: 'refund' }],
+    },
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  return { user, sessionId, orderId: order._id, returnId: asked.json().return._id };
 }
 
 const customer = await ownerWithData(await createUser(t.db));
@@ -49,6 +63,8 @@ const onDataOf: Record<string, (owner: Owner, caller: TestUser) => ReturnType<ty
   'POST /api/orders/confirm-payment': (owner, caller) => confirm(t.app, caller, owner.sessionId),
   'GET /api/stats/user-stats/:idOrEmail': (owner, caller) => get(`/api/stats/user-stats/${owner.user.id}`, caller),
   'GET /api/reviews/:userId': (owner, caller) => get(`/api/reviews/${owner.user.id}`, caller),
+  'GET /api/returns/order/:orderId': (owner, caller) => get(`/api/returns/order/${owner.orderId}`, caller),
+  'GET /api/returns/:id': (owner, caller) => get(`/api/returns/${owner.returnId}`, caller),
 };
 
 // The payment confirmation is open to guests (their checkouts have no account), yet for a customer's

@@ -1,9 +1,13 @@
 import type { AuditEntry, AuditKind } from '@shop/contract/audit';
 import type { Order } from '@shop/contract/orders';
+import type { Return } from '@shop/contract/returns';
+import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
+import { orders } from '../db/schema';
 import { confirm, openSession, submitCard } from './checkout-test-kit';
 import { createProduct, createUser, TEST_PASSWORD, type TestUser } from './factories';
+import { askReturn, buy, clothing } from './returns-test-kit';
 import type { TestApp } from './test-app';
 
 /** Behind the cluster's HAProxy: the shop trusts X-Forwarded-For, and the log keeps the client's address. */
@@ -145,10 +149,43 @@ async function actOnCodesAndTwoFactor(t: TestApp, admin: TestUser) {
  * Every kind of staff action, made through the API by `admin`: the audit tests read the rows these leave,
  * and the tests of the log's filters and immutability count on them being there.
  */
+/**
+ * Three returns of one shipped line, each received; then one refunded, one exchanged for another size
+ * and one rejected, by the admin.
+ */
+async function actOnReturns(t: TestApp, admin: TestUser): Promise<void> {
+  const customer = await createUser(t.db);
+  const product = await clothing(t.db);
+  const { orderId, items } = await buy(t.app, t.db, customer, [{ _id: product.id, quantity: 3, size: 'M' }]);
+  // Shipped without the status change's own audit row, which the log's other checks read.
+  await t.db.update(orders).set({ status: 'shipped', fulfilledAt: new Date() }).where(eq(orders.id, orderId));
+  const itemId = items[0]?.id;
+  const decisions = [
+    [{ outcome: 'refund', reason: 'faulty' }, { decision: 'accept' }],
+    [{ outcome: 'exchange', reason: 'too_large', exchange: { size: 'S' } }, { decision: 'accept' }],
+    [
+      { outcome: 'refund', reason: 'changed_mind' },
+      { decision: 'reject', reason: 'Worn' },
+    ],
+  ] as const;
+  for (const [line, decision] of decisions) {
+    const asked = await askReturn(t.app, customer, { orderId, lines: [{ itemId, quantity: 1, ...line }] });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const made = asked.json().return as Return;
+    const url = `/api/returns/${made._id}`;
+    const received = await t.app.inject({ method: 'POST', url: `${url}/receive`, headers: as(admin) });
+    expect(received.statusCode, received.body).toBe(200);
+    const lineUrl = `${url}/lines/${made.lines[0]?._id}/inspect`;
+    const decided = await t.app.inject({ method: 'POST', url: lineUrl, headers: as(admin), payload: decision });
+    expect(decided.statusCode, decided.body).toBe(200);
+  }
+}
+
 export async function makeEveryKindOfAction(t: TestApp, admin: TestUser) {
   const made = new Map<AuditKind, AuditEntry>();
   const { productId, customer, order } = await actOnCatalogueAndOrders(t, admin);
   const discountId = await actOnCodesAndTwoFactor(t, admin);
+  await actOnReturns(t, admin);
   const header = 'Handle,Title,Body (HTML),Type,Option1 Value,Option2 Value,Variant Price,Variant Image';
   const imported = await t.app.inject({
     method: 'POST',

@@ -77,11 +77,11 @@ describe("an order's returns", () => {
     expect(body.lines[0]).toMatchObject({ returnable: 0, exchangeChoices: [] });
   });
 
-  it("is read by the order's owner and an admin; to another customer it does not exist", async () => {
+  it("is read by the order's owner and an admin, refused to another customer as their orders are", async () => {
     const user = await createUser(t.db);
     const { orderId } = await shippedOrder(user);
     expect((await get(`/api/returns/order/${orderId}`, admin)).statusCode).toBe(200);
-    expect((await get(`/api/returns/order/${orderId}`, await createUser(t.db))).statusCode).toBe(404);
+    expect((await get(`/api/returns/order/${orderId}`, await createUser(t.db))).statusCode).toBe(403);
     expect((await get(`/api/returns/order/${orderId}`)).statusCode).toBe(401);
   });
 });
@@ -92,7 +92,7 @@ describe('one return', () => {
     const made = await returned(user);
     expect((await get(`/api/returns/${made._id}`, user)).json()).toMatchObject({ _id: made._id, number: made.number });
     expect((await get(`/api/returns/${made._id}`, admin)).statusCode).toBe(200);
-    expect((await get(`/api/returns/${made._id}`, await createUser(t.db))).statusCode).toBe(404);
+    expect((await get(`/api/returns/${made._id}`, await createUser(t.db))).statusCode).toBe(403);
     expect((await get(`/api/returns/${crypto.randomUUID()}`, admin)).statusCode).toBe(404);
     expect((await get('/api/returns/not-an-id', admin)).statusCode).toBe(400);
   });

@@ -9,8 +9,9 @@ import {
   type returnsQuerySchema,
 } from '@shop/contract/returns';
 import type { z } from 'zod';
+import { requireAdminPower } from '../../platform/auth-guard';
 import type { ServiceContext } from '../../platform/context';
-import { AppError, conflict, notFound, unauthorised } from '../../platform/errors';
+import { conflict, notFound, unauthorised } from '../../platform/errors';
 import { enqueueMail, mailEventKey } from '../../platform/mail-jobs';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
 import { returnById, returnsByIds } from './return-reads.service';
@@ -26,18 +27,15 @@ export { returnById, returnOfLine, returnsByIds } from './return-reads.service';
  * Someone else's return or order is read only with admin power; to anyone else it does not exist. An
  * admin the admin gate stopped (no second factor yet) gets the gate's answer.
  */
-function mayReadOthers(ctx: ServiceContext): boolean {
-  if (ctx.adminPower === 'granted') return true;
-  if (ctx.adminPower instanceof AppError) throw ctx.adminPower;
-  return false;
-}
+const RETURNS_OF_OTHERS = 'You can only see your own returns';
 
 /** A return, to the customer whose return it is or to an admin. */
 export async function returnForViewer(ctx: ServiceContext, id: string): Promise<Return> {
   const viewer = ctx.actor;
   if (!viewer) throw unauthorised();
   const [row] = await queries.returnsByIds(ctx.db, [id]);
-  if (!row || (row.userId !== viewer.id && !mayReadOthers(ctx))) throw notFound(RETURN_MESSAGES.notFound);
+  if (!row) throw notFound(RETURN_MESSAGES.notFound);
+  if (row.userId !== viewer.id) requireAdminPower(ctx.adminPower, RETURNS_OF_OTHERS);
   const found = await returnById(ctx.db, id);
   if (!found) throw notFound(RETURN_MESSAGES.notFound);
   return found;
@@ -51,7 +49,8 @@ export async function orderReturns(ctx: ServiceContext, orderId: string): Promis
   const viewer = ctx.actor;
   if (!viewer) throw unauthorised();
   const order = await queries.findOrder(ctx.db, orderId);
-  if (!order || (order.userId !== viewer.id && !mayReadOthers(ctx))) throw notFound(ORDER_MESSAGES.notFound);
+  if (!order) throw notFound(ORDER_MESSAGES.notFound);
+  if (order.userId !== viewer.id) requireAdminPower(ctx.adminPower, RETURNS_OF_OTHERS);
   const windowDays = ctx.config.returns.windowDays;
   const [bought, asked, ids] = await Promise.all([
     queries.linesOfOrder(ctx.db, order.id),
