@@ -1,4 +1,5 @@
 import { ORDER_MESSAGES } from '@shop/contract/orders';
+import type { Return } from '@shop/contract/returns';
 import {
   EXCHANGE_HOLD_DAYS,
   RETURN_MESSAGES,
@@ -12,6 +13,7 @@ import { AppError, conflict, invalid, notFound, pgErrorCode, unauthorised } from
 import { enqueueMail, mailEventKey } from '../../platform/mail-jobs';
 import { reserveCart, resolveCartLines } from '../inventory/inventory.service';
 import { choiceOf, exchangeSizeOf, returnableOf, whyNotReturnable } from './return-rules';
+import { toReturnDto } from './returns.dto';
 import * as queries from './returns.queries';
 
 // A customer's request to return lines of their order, and the exchange sizes it holds at once.
@@ -27,6 +29,15 @@ interface SettledLine {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a return's line shows of the order line it returns. */
+const pick = ({ productId, name, image, size, colour }: queries.BoughtLine) => ({
+  productId,
+  name,
+  image,
+  size,
+  colour,
+});
 
 /** PostgreSQL's answer to a statement run after another failed in the same transaction (or savepoint). */
 const PG_IN_FAILED_TRANSACTION = '25P02';
@@ -136,7 +147,7 @@ async function lineRow(
 export async function requestReturn(
   ctx: ServiceContext,
   body: ReturnRequestBody,
-): Promise<{ returnId: string; heldProducts: string[] }> {
+): Promise<{ answer: Return; heldProducts: string[] }> {
   const customer = ctx.actor;
   if (!customer) throw unauthorised();
   const now = new Date();
@@ -154,14 +165,23 @@ export async function requestReturn(
       exchanged.flatMap((b) => (b.productId ? [b.productId] : [])),
     );
     const settled = settleLines(body.lines, bought, asked, sizes);
-    const { id } = await queries.insertReturn(tx, { orderId: order.id, userId: customer.id, email: order.email });
+    const made = await queries.insertReturn(tx, { orderId: order.id, userId: customer.id, email: order.email });
+    const { id } = made;
     // A checkout's hold lets its commit skip waiting for the disk; a return is kept as durably as any write.
     const durability = settled.some((l) => l.exchange) ? await queries.commitDurability(tx) : null;
     const rows: queries.NewReturnLine[] = [];
     for (const line of settled) rows.push(await lineRow(tx, id, line, customer.id, now));
     if (durability) await queries.restoreCommitDurability(tx, durability);
-    await queries.insertReturnLines(tx, rows);
+    const written = await queries.insertReturnLines(tx, rows);
     await enqueueMail(ctx.jobs, tx, mailEventKey('return-authorised', id));
-    return { returnId: id, heldProducts: settled.flatMap((l) => (l.exchange ? [l.exchange.productId] : [])) };
+    // Answered from what was written and what the order line says of itself, with no read after commit.
+    const lines = written.flatMap((row) => {
+      const line = settled.find((l) => l.bought.id === row.orderItemId)?.bought;
+      return line ? [{ ...row, ...pick(line) }] : [];
+    });
+    return {
+      answer: toReturnDto({ ...made, orderNumber: order.orderNumber }, lines),
+      heldProducts: settled.flatMap((l) => (l.exchange ? [l.exchange.productId] : [])),
+    };
   });
 }

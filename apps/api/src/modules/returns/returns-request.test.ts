@@ -147,6 +147,10 @@ describe('an exchange for another size or colour of the same product', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().return.lines[0]).toMatchObject({ exchangeSize: 'L', exchangeColour: 'Black' });
     expect((await sizeOf(t.db, product.id, 'L'))?.reserved).toBe((before?.reserved ?? 0) + 1);
+    // The request's answer is the return as it is read afterwards, field for field.
+    const made = res.json().return;
+    const read = await t.app.inject({ method: 'GET', url: `/api/returns/${made._id}`, headers: user.headers });
+    expect(read.json()).toEqual(made);
     const [row] = await t.db.select().from(returnLines).where(eq(returnLines.orderItemId, line.id));
     expect(row?.exchangeHoldId).toBeTruthy();
     expect(row?.exchangeVariantId).toBeTruthy();

@@ -118,16 +118,20 @@ export function sizesOfProducts(db: Queryable, productIds: readonly string[]): P
 export async function insertReturn(
   tx: Queryable,
   values: { orderId: string; userId: string; email: string },
-): Promise<{ id: string }> {
-  const [row] = await tx.insert(returns).values(values).returning({ id: returns.id });
+): Promise<typeof returns.$inferSelect> {
+  const [row] = await tx.insert(returns).values(values).returning();
   if (!row) throw new Error('return not written');
   return row;
 }
 
 export type NewReturnLine = typeof returnLines.$inferInsert;
 
-export async function insertReturnLines(tx: Queryable, values: NewReturnLine[]): Promise<void> {
-  await tx.insert(returnLines).values(values);
+/** Writes the lines; answers them as written, in the order given. */
+export function insertReturnLines(
+  tx: Queryable,
+  values: NewReturnLine[],
+): Promise<(typeof returnLines.$inferSelect)[]> {
+  return tx.insert(returnLines).values(values).returning();
 }
 
 export type ReturnRow = typeof returns.$inferSelect & { orderNumber: string };

@@ -123,10 +123,8 @@ export async function receiveReturn(ctx: ServiceContext, id: string): Promise<Re
 
 /** The customer's request (return-requests.service.ts); answers the new return. */
 export async function createReturn(ctx: ServiceContext, body: z.output<typeof returnRequestSchema>): Promise<Return> {
-  const { returnId, heldProducts } = await requestReturn(ctx, body);
+  const { answer, heldProducts } = await requestReturn(ctx, body);
   // A held exchange changes what the catalogue shows as available.
   if (heldProducts.length > 0) ctx.events.stockMoved(heldProducts);
-  const found = await returnById(ctx.db, returnId);
-  if (!found) throw notFound(RETURN_MESSAGES.notFound);
-  return found;
+  return answer;
 }
